@@ -1,0 +1,2 @@
+/** Petrel broker. */
+package dev.petrel.broker;

@@ -1,0 +1,2 @@
+/** Petrel client. */
+package dev.petrel.client;

@@ -1,0 +1,2 @@
+/** Shared foundations: time, configuration, JSON, bytes. */
+package dev.petrel.common;

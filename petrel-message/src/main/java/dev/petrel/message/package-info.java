@@ -1,0 +1,2 @@
+/** Petrel message. */
+package dev.petrel.message;

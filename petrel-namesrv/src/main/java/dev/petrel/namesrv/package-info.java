@@ -1,0 +1,2 @@
+/** Petrel namesrv. */
+package dev.petrel.namesrv;

@@ -1,0 +1,2 @@
+/** Petrel remoting. */
+package dev.petrel.remoting;

@@ -1,0 +1,2 @@
+/** Petrel server. */
+package dev.petrel.server;

@@ -1,0 +1,2 @@
+/** Petrel store. */
+package dev.petrel.store;
