@@ -1,0 +1,100 @@
+package dev.petrel.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dependency rules of docs/architecture.md, checked on Petrel's compiled main classes. Maven module dependencies
+ * and enforcer bans stop whole modules from leaking in; these rules also cover packages inside a module (remoting
+ * may see only the frame and code tables of petrel-protocol) and the use of time.
+ */
+class ModuleBoundariesTest {
+
+    private static JavaClasses petrel;
+
+    @BeforeAll
+    static void importPetrel() {
+        petrel = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
+            .importPackages("dev.petrel");
+    }
+
+    private static void check(ArchRule rule) {
+        rule.allowEmptyShould(true).check(petrel);
+    }
+
+    @Test
+    void commonDependsOnNothingPetrelAndNoNetty() {
+        check(noClasses().that().resideInAPackage("dev.petrel.common..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "dev.petrel.message..", "dev.petrel.protocol..",
+                "dev.petrel.remoting..", "dev.petrel.store..", "dev.petrel.namesrv..", "dev.petrel.broker..", "dev.petrel.client..",
+                "dev.petrel.server.."));
+    }
+
+    @Test
+    void protocolIsPureData() {
+        check(noClasses().that().resideInAPackage("dev.petrel.protocol..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "java.nio.channels..", "java.net..",
+                "dev.petrel.remoting..", "dev.petrel.store..", "dev.petrel.broker..", "dev.petrel.client..", "dev.petrel.namesrv..")
+            .because("protocol codecs must be fuzzable alone: no I/O, no threads, no Netty"));
+    }
+
+    @Test
+    void storeKnowsNothingOfTheNetwork() {
+        check(noClasses().that().resideInAPackage("dev.petrel.store..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "dev.petrel.protocol..", "dev.petrel.remoting..",
+                "dev.petrel.broker..", "dev.petrel.namesrv..", "dev.petrel.client.."));
+    }
+
+    @Test
+    void remotingKnowsOnlyFramesAndCodes() {
+        check(noClasses().that().resideInAPackage("dev.petrel.remoting..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.protocol.header..", "dev.petrel.protocol.body..",
+                "dev.petrel.message..", "dev.petrel.store..", "dev.petrel.broker..", "dev.petrel.namesrv..", "dev.petrel.client..")
+            .because("remoting moves frames and dispatches on a code; topics and queues are protocol's business"));
+    }
+
+    @Test
+    void clientNeverSeesServers() {
+        check(noClasses().that().resideInAPackage("dev.petrel.client..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.broker..", "dev.petrel.store..", "dev.petrel.namesrv..",
+                "dev.petrel.server.."));
+    }
+
+    @Test
+    void nameServerNeverSeesClientStoreOrBroker() {
+        check(noClasses().that().resideInAPackage("dev.petrel.namesrv..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.client..", "dev.petrel.store..", "dev.petrel.broker..",
+                "dev.petrel.message..", "dev.petrel.server.."));
+    }
+
+    @Test
+    void onlyTheServerWiresTheBroker() {
+        check(noClasses().that().resideOutsideOfPackages("dev.petrel.broker..", "dev.petrel.server..", "dev.petrel.benchmarks..")
+            .should().dependOnClassesThat().resideInAPackage("dev.petrel.broker.."));
+    }
+
+    @Test
+    void timeComesFromTheInjectedClock() {
+        check(noClasses().that().resideInAnyPackage("dev.petrel.store..", "dev.petrel.broker..", "dev.petrel.namesrv..",
+                "dev.petrel.remoting..", "dev.petrel.protocol..", "dev.petrel.message..")
+            .should().callMethod(System.class, "currentTimeMillis")
+            .orShould().callMethod(System.class, "nanoTime")
+            .because("logic takes time from dev.petrel.common.time.Clock so tests can step it"));
+    }
+
+    @Test
+    void noGrabBagClasses() {
+        check(noClasses().that().resideInAPackage("dev.petrel..")
+            .should().haveSimpleNameEndingWith("Util").orShould().haveSimpleNameEndingWith("Utils")
+            .orShould().haveSimpleNameEndingWith("Helper")
+            .because("one job per class, named for its role"));
+    }
+}
