@@ -32,7 +32,7 @@ public record FilterError(String expressionType, String expression, int offset, 
         if (expression == null) {
             return type + " expression is invalid: " + reason;
         }
-        String shown = type + " expression " + excerpt('"' + expression + '"', SHOWN_EXPRESSION_CHARS);
+        String shown = type + " expression \"" + excerpt(expression, SHOWN_EXPRESSION_CHARS) + '"';
         if (offset < 0) {
             return shown + " is invalid: " + reason;
         }

@@ -85,7 +85,7 @@ final class Sql92Comparison {
         }
         if (left instanceof Boolean && right instanceof String) {
             throw new Sql92EvaluationException("cannot compare " + literal(left) + " with the string "
-                + literal(right) + " (RocketMQ only converts a string on the left: write the property first)");
+                + literal(right) + ": RocketMQ converts a string only when it is the left operand");
         }
         return -1;
     }

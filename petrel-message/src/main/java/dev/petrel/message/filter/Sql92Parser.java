@@ -357,7 +357,10 @@ final class Sql92Parser {
                 + " does not fit in a 64-bit long (largest 9223372036854775807); write it as a float, e.g. "
                 + digits + ".0");
         }
-        return value == (int) value ? Integer.valueOf((int) value) : Long.valueOf(value);
+        if (value == (int) value) {
+            return Integer.valueOf((int) value); // not a ?: expression, which would widen it back to Long
+        }
+        return Long.valueOf(value);
     }
 
     /** RocketMQ refuses float literals that overflow and, quirkily, those below 4.9E-324 (so zero too). */
