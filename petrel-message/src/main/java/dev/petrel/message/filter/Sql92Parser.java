@@ -45,7 +45,7 @@ import java.util.List;
 final class Sql92Parser {
 
     /** Deepest nesting of parentheses and prefix operators, and deepest tree, accepted. */
-    static final int MAX_DEPTH = 256;
+    static final int MAX_DEPTH = 128;
 
     /** A parsed selector: its root condition and the text after the expression that RocketMQ ignores. */
     record Result(Sql92Node root, String ignoredSuffix) {

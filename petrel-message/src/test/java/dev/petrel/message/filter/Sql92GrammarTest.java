@@ -4,6 +4,10 @@ import static dev.petrel.message.filter.SelectorFixture.compile;
 import static dev.petrel.message.filter.SelectorFixture.reject;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -157,11 +161,36 @@ class Sql92GrammarTest {
     @Test
     void deepNestingIsRejectedNotAStackOverflow() {
         String deep = "(".repeat(100_000) + "a" + ")".repeat(100_000);
-        assertThat(reject(deep).reason()).isEqualTo("the expression nests deeper than 256 levels; simplify it");
-        assertThat(reject("NOT ".repeat(100_000) + "a").reason()).contains("nests deeper than 256");
+        assertThat(reject(deep).reason()).isEqualTo("the expression nests deeper than 128 levels; simplify it");
+        assertThat(reject("NOT ".repeat(100_000) + "a").reason()).contains("nests deeper than 128");
         assertThat(reject("-".repeat(1) + " -".repeat(100_000) + "1 = a").reason()).contains("nests deeper");
         assertThat(reject("a = 1" + " = 1".repeat(100_000)).reason()).contains("nests deeper");
-        assertThat(compile("(".repeat(200) + "a" + ")".repeat(200)).canonicalSql()).isEqualTo("a");
+        assertThat(compile("(".repeat(120) + "a" + ")".repeat(120)).canonicalSql()).isEqualTo("a");
+    }
+
+    @Test
+    void theDeepestAcceptedSelectorsFitASmallThreadStack() throws Exception {
+        int levels = Sql92Parser.MAX_DEPTH - 1;
+        List<String> deepest = List.of(
+            "(".repeat(levels) + "a = 1" + ")".repeat(levels),
+            "NOT ".repeat(levels) + "a",
+            "(NOT ".repeat(levels / 2) + "a" + ")".repeat(levels / 2),
+            "a = " + "-(".repeat(levels / 2) + "1" + ")".repeat(levels / 2),
+            "a = 1" + " = 1".repeat(levels - 1));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread small = new Thread(null, () -> {
+            try {
+                for (String selector : deepest) {
+                    compile(selector).evaluate(PropertyLookup.of(Map.of("a", "1")));
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "small-stack", 256 * 1024);
+        small.start();
+        small.join(TimeUnit.MINUTES.toMillis(1));
+        assertThat(small.isAlive()).isFalse();
+        assertThat(failure.get()).isNull();
     }
 
     @Test
