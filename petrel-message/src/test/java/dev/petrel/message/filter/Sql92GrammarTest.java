@@ -169,7 +169,7 @@ class Sql92GrammarTest {
     }
 
     @Test
-    void theDeepestAcceptedSelectorsFitASmallThreadStack() throws Exception {
+    void theDeepestAcceptedSelectorsFitHalfTheDefaultThreadStack() throws Exception {
         int levels = Sql92Parser.MAX_DEPTH - 1;
         List<String> deepest = List.of(
             "(".repeat(levels) + "a = 1" + ")".repeat(levels),
@@ -186,7 +186,7 @@ class Sql92GrammarTest {
             } catch (Throwable t) {
                 failure.set(t);
             }
-        }, "small-stack", 256 * 1024);
+        }, "small-stack", 512 * 1024);
         small.start();
         small.join(TimeUnit.MINUTES.toMillis(1));
         assertThat(small.isAlive()).isFalse();
