@@ -151,11 +151,17 @@ final class Sql92Lexer {
         return i;
     }
 
-    /** A quoted string: {@code ''} inside stands for one quote; there are no other escapes. */
+    /**
+     * A quoted string: {@code ''} inside stands for one quote; there are no other escapes. Longest match: when the
+     * text ends inside a run of doubled quotes, the token ends at the last quote that could have closed it, so
+     * {@code '''} is the empty string {@code ''} followed by a lone quote, which is an error only if it is read.
+     */
     private Sql92Token string(int start) {
+        int lastPossibleEnd = -1;
         int i = start + 1;
         while (i < source.length()) {
             if (source.charAt(i) == '\'') {
+                lastPossibleEnd = i + 1;
                 if (charAt(i + 1) != '\'') {
                     return token(Kind.STRING, start, i + 1);
                 }
@@ -163,6 +169,9 @@ final class Sql92Lexer {
             } else {
                 i++;
             }
+        }
+        if (lastPossibleEnd > 0) {
+            return token(Kind.STRING, start, lastPossibleEnd);
         }
         throw new Sql92SyntaxException(start,
             "string literal is never closed; end it with ' (write '' for a quote inside a string)");
