@@ -107,27 +107,36 @@ final class Sql92Comparison {
     }
 
     private static int toInt(String text, Object other) {
-        try {
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw conversionFailure(text, "a 32-bit integer", other);
+        if (Sql92NumberSyntax.mayParseAsInteger(text, false)) {
+            try {
+                return Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                // fall through: same outcome as the pre-check's
+            }
         }
+        throw conversionFailure(text, "a 32-bit integer", other);
     }
 
     private static long toLong(String text, Object other) {
-        try {
-            return Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw conversionFailure(text, "a 64-bit integer", other);
+        if (Sql92NumberSyntax.mayParseAsInteger(text, true)) {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                // fall through
+            }
         }
+        throw conversionFailure(text, "a 64-bit integer", other);
     }
 
     private static double toDouble(String text, Object other) {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw conversionFailure(text, "a number", other);
+        if (Sql92NumberSyntax.mayParseAsDouble(text)) {
+            try {
+                return Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                // fall through
+            }
         }
+        throw conversionFailure(text, "a number", other);
     }
 
     private static Sql92EvaluationException conversionFailure(String text, String target, Object other) {
