@@ -39,7 +39,7 @@ public final class MatchResult {
     }
 
     /** A failed evaluation: not matched, with the reason. */
-    public static MatchResult error(String reason) {
+    static MatchResult error(String reason) {
         return new MatchResult(Kind.ERROR, Objects.requireNonNull(reason));
     }
 
