@@ -101,6 +101,28 @@ public final class IndexService {
         return Math.max(commitLogMinOffset, prev.endPhyOffset());
     }
 
+    /**
+     * Recovery: deletes every file holding an entry for a record at or after {@code validEnd} (the CommitLog was cut
+     * there) and returns where re-indexing must start, or {@code Long.MAX_VALUE} if nothing was deleted.
+     */
+    public long dropFilesBeyond(long validEnd, long commitLogMinOffset) {
+        long from = Long.MAX_VALUE;
+        while (!files.isEmpty()) {
+            IndexFile last = files.get(files.size() - 1);
+            if (last.indexCount() <= 1 || last.endPhyOffset() < validEnd) {
+                break;
+            }
+            files.remove(last);
+            from = Math.min(from, last.beginPhyOffset());
+            last.delete();
+        }
+        recomputeIndexedUpTo();
+        if (from == Long.MAX_VALUE) {
+            return from;
+        }
+        return files.isEmpty() ? commitLogMinOffset : Math.max(commitLogMinOffset, files.get(files.size() - 1).endPhyOffset());
+    }
+
     /** Adds the keys of one record (dispatch thread). */
     public void add(String topic, String keys, String uniqKey, long phyOffset, long storeTimestamp) {
         if (phyOffset <= indexedUpTo) {

@@ -19,11 +19,12 @@ import java.util.List;
  *
  * <ol>
  *   <li>Each ConsumeQueue: keep the prefix of valid entries.</li>
- *   <li>CommitLog: scan records (CRC-checked) to the first invalid one. Clean shutdown: from the third-last file.
+ *   <li>CommitLog: scan records (body CRC and PHYSICALOFFSET checked) to the first invalid one. Clean shutdown: from the third-last file.
  *   Crash: from the newest file whose first record is older than the checkpoint's safe time.</li>
  *   <li>Drop ConsumeQueue entries pointing at or past the valid end; cut the CommitLog there; after a crash zero the
  *   rest of that file so stale bytes can never be parsed as records later.</li>
- *   <li>After a crash: drop the unfinished last IndexFile and re-index from the previous file's end.</li>
+ *   <li>Drop IndexFiles holding entries for records past the valid end; after a crash also the unfinished last
+ *   IndexFile; re-index from the end of the last file kept.</li>
  *   <li>The caller re-dispatches from {@link Outcome#dispatchFrom()} (idempotent: duplicates are skipped).</li>
  * </ol>
  */
@@ -75,6 +76,7 @@ public final class StoreRecovery {
             }
         }
         commitLog.log().setFlushedWhere(processOffset);
+        long reindexFrom = index == null ? Long.MAX_VALUE : index.dropFilesBeyond(processOffset, commitLog.minOffset());
         long dispatchFrom;
         if (abnormal) {
             dispatchFrom = scanFrom;
@@ -84,7 +86,7 @@ public final class StoreRecovery {
         } else {
             dispatchFrom = Math.min(processOffset, Math.max(maxPhyOffsetOfConsumeQueue, commitLog.minOffset()));
         }
-        dispatchFrom = Math.max(dispatchFrom, commitLog.minOffset());
+        dispatchFrom = Math.max(Math.min(dispatchFrom, reindexFrom), commitLog.minOffset());
         LOG.info("recovered {} shutdown: CommitLog valid to {}, re-dispatch from {}", abnormal ? "after an abnormal"
             : "after a clean", processOffset, dispatchFrom);
         return new Outcome(processOffset, dispatchFrom, abnormal);
@@ -120,6 +122,9 @@ public final class StoreRecovery {
             boolean nextFile = false;
             while (p < s.size()) {
                 int r = MessageRecordLayout.check(b, p, s.size(), checkCrc);
+                if (r > 0 && MessageRecordLayout.physicalOffset(b, p) != s.startOffset() + p) {
+                    r = MessageRecordLayout.CHECK_INVALID; // a record that does not know where it is: damaged header
+                }
                 if (r > 0) {
                     p += r;
                     end = s.startOffset() + p;
