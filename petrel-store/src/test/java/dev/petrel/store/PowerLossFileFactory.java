@@ -94,6 +94,7 @@ final class PowerLossFileFactory implements StoreFileFactory {
             if (dead || to <= from) {
                 return;
             }
+
             try {
                 ByteBuffer slice = cache.slice(from, to - from);
                 int p = from;

@@ -48,15 +48,22 @@ public final class ConsumeQueue {
     }
 
     /**
-     * Finds the end of the valid entries (scanning from the third-last file, as RocketMQ does) and drops what
-     * follows. Returns the end of the last entry's record ({@link #maxPhysicOffset()}).
+     * Finds the end of the valid entries and drops what follows. Returns the end of the last entry's record
+     * ({@link #maxPhysicOffset()}).
+     *
+     * <p>Entries are checked from the third-last file (RocketMQ's rule for a clean shutdown), or, after a crash,
+     * from the last file whose first entry points below {@code verifyFromPhysicalOffset}: entries before that
+     * offset are vouched for by the checkpoint, later ones may be missing (never forced) and must be verified.
      */
-    public long recover() {
+    public long recover(long verifyFromPhysicalOffset) {
         List<Segment> segs = log.segments();
         if (segs.isEmpty()) {
             return -1;
         }
         int from = Math.max(0, segs.size() - 3);
+        while (from > 0 && !startsBelow(segs.get(from), verifyFromPhysicalOffset)) {
+            from--;
+        }
         long end = segs.get(from).startOffset();
         long lastEnd = -1;
         scan:
@@ -78,9 +85,16 @@ public final class ConsumeQueue {
         }
         log.truncateFrom(end);
         log.setFlushedWhere(end);
-        maxPhysicOffset = lastEnd;
         minLogicOffset = log.minOffset();
-        return lastEnd;
+        maxPhysicOffset = lastEnd >= 0 ? lastEnd : lastEntryEnd(); // the scanned files may hold no entry at all
+        return maxPhysicOffset;
+    }
+
+    private static boolean startsBelow(Segment s, long physicalOffset) {
+        ByteBuffer b = s.file().buffer();
+        long phys = ConsumeQueueLayout.physicalOffset(b, 0);
+        int size = ConsumeQueueLayout.size(b, 0);
+        return ConsumeQueueLayout.isValid(phys, size) && !ConsumeQueueLayout.isBlank(phys, size) && phys < physicalOffset;
     }
 
     /**
@@ -187,6 +201,9 @@ public final class ConsumeQueue {
                 }
             }
             if (cut < 0) {
+                if (s.wrote() == 0) {
+                    continue; // an empty last file says nothing; look at the one before
+                }
                 break;
             }
             log.truncateFrom(s.startOffset() + cut);

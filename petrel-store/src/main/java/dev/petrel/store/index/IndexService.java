@@ -67,11 +67,15 @@ public final class IndexService {
         recomputeIndexedUpTo();
     }
 
+    /**
+     * After loading or dropping files: the last kept file's last record may have had more keys than fitted in it
+     * (the rest went to a file that was dropped), so that record is indexed again; queries return distinct offsets.
+     */
     private void recomputeIndexedUpTo() {
         indexedUpTo = -1;
         for (IndexFile f : files) {
             if (f.indexCount() > 1) {
-                indexedUpTo = Math.max(indexedUpTo, f.endPhyOffset());
+                indexedUpTo = Math.max(indexedUpTo, f.endPhyOffset() - 1);
             }
         }
     }
@@ -155,7 +159,11 @@ public final class IndexService {
             return createNext(null);
         }
         IndexFile last = files.get(files.size() - 1);
-        return last.isFull() ? createNext(last) : last;
+        if (last.isFull()) {
+            last.flush(); // a full file is forced before its successor exists: abnormal recovery relies on this
+            return createNext(last);
+        }
+        return last;
     }
 
     private IndexFile createNext(IndexFile previous) {
@@ -183,11 +191,18 @@ public final class IndexService {
     public List<Long> query(String topic, String key, int maxNum, long begin, long end) {
         List<Long> out = new ArrayList<>();
         String full = topic + "#" + key;
+        java.util.Set<Long> seen = new java.util.HashSet<>();
         List<IndexFile> snapshot = files;
         for (int i = snapshot.size() - 1; i >= 0 && out.size() < maxNum; i--) {
             IndexFile f = snapshot.get(i);
             if (f.overlaps(begin, end) || (i == snapshot.size() - 1 && f.indexCount() > 1)) {
-                f.select(out, full, maxNum, begin, end);
+                List<Long> found = new ArrayList<>();
+                f.select(found, full, maxNum, begin, end);
+                for (Long o : found) {
+                    if (out.size() < maxNum && seen.add(o)) {
+                        out.add(o);
+                    }
+                }
             }
             if (f.beginTimestamp() < begin) {
                 break;

@@ -18,7 +18,8 @@ import java.util.List;
  * (storage-layout.md §6, and docs/storage.md "Recovery"). Runs on the starting thread, before any loop exists.
  *
  * <ol>
- *   <li>Each ConsumeQueue: keep the prefix of valid entries.</li>
+ *   <li>Each ConsumeQueue: keep the prefix of valid entries (after a crash, verified from the point the checkpoint
+ *   vouches for).</li>
  *   <li>CommitLog: scan records (body CRC and PHYSICALOFFSET checked) to the first invalid one. Clean shutdown: from the third-last file.
  *   Crash: from the newest file whose first record is older than the checkpoint's safe time.</li>
  *   <li>Drop ConsumeQueue entries pointing at or past the valid end; cut the CommitLog there; after a crash zero the
@@ -41,11 +42,13 @@ public final class StoreRecovery {
 
     public static Outcome recover(CommitLog commitLog, ConsumeQueueTable queues, IndexService index,
                                   CheckpointLayout.CheckpointValues checkpoint, boolean abnormal, boolean checkCrc) {
+        List<Segment> segs = commitLog.log().segments();
+        int abnormalStart = abnormal && !segs.isEmpty() ? abnormalStart(segs, checkpoint) : 0;
+        long verifyFrom = abnormal ? (segs.isEmpty() ? 0 : segs.get(abnormalStart).startOffset()) : Long.MAX_VALUE;
         long maxPhyOffsetOfConsumeQueue = -1;
         for (ConsumeQueue cq : queues.all()) {
-            maxPhyOffsetOfConsumeQueue = Math.max(maxPhyOffsetOfConsumeQueue, cq.recover());
+            maxPhyOffsetOfConsumeQueue = Math.max(maxPhyOffsetOfConsumeQueue, cq.recover(verifyFrom));
         }
-        List<Segment> segs = commitLog.log().segments();
         long processOffset;
         long scanFrom;
         if (segs.isEmpty()) {
@@ -55,7 +58,7 @@ public final class StoreRecovery {
                 queues.remove(cq.topic());
             }
         } else {
-            int start = abnormal ? abnormalStart(segs, checkpoint) : Math.max(0, segs.size() - 3);
+            int start = abnormal ? abnormalStart : Math.max(0, segs.size() - 3);
             scanFrom = segs.get(start).startOffset();
             processOffset = scan(segs, start, checkCrc);
         }
