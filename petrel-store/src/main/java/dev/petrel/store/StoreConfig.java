@@ -17,7 +17,7 @@ public final class StoreConfig {
     public enum FlushDiskType { ASYNC_FLUSH, SYNC_FLUSH }
 
     public static final ConfigKey<String> STORE_PATH_ROOT_DIR = ConfigKey.ofString("storePathRootDir",
-        System.getProperty("user.home") + "/store", "root directory of the store (commitlog, consumequeue, index, checkpoint)");
+        "${user.home}/store", "root directory of the store (commitlog, consumequeue, index, checkpoint); ${user.home} is expanded");
     public static final ConfigKey<String> STORE_PATH_COMMIT_LOG = ConfigKey.ofString("storePathCommitLog", null,
         "CommitLog directory; unset means <storePathRootDir>/commitlog");
     public static final ConfigKey<Integer> MAPPED_FILE_SIZE_COMMIT_LOG = ConfigKey.ofInt("mappedFileSizeCommitLog",
@@ -102,7 +102,7 @@ public final class StoreConfig {
                            boolean checkCrcOnRecover, DelayLevels delayLevels, int maxTransferBytes, int maxTransferCount) {
 
         public static Settings of(Config c) {
-            Path root = Path.of(c.get(STORE_PATH_ROOT_DIR));
+            Path root = Path.of(c.get(STORE_PATH_ROOT_DIR).replace("${user.home}", System.getProperty("user.home")));
             String cl = c.get(STORE_PATH_COMMIT_LOG);
             int cq = c.get(MAPPED_FILE_SIZE_CONSUME_QUEUE);
             cq = ((cq + 19) / 20) * 20;
