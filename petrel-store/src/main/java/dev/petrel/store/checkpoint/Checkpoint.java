@@ -30,6 +30,9 @@ public final class Checkpoint {
     }
 
     public static Checkpoint open(Path path, StoreFileFactory factory) throws IOException {
+        if (java.nio.file.Files.exists(path) && java.nio.file.Files.size(path) == 0) {
+            java.nio.file.Files.delete(path); // a crash while creating it: nothing was ever recorded
+        }
         StoreFile f = factory.open(path, CheckpointLayout.FILE_SIZE);
         return new Checkpoint(f, CheckpointLayout.decode(f.buffer()));
     }

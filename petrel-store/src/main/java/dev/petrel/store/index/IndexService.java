@@ -57,6 +57,10 @@ public final class IndexService {
             paths = s.filter(p -> p.getFileName().toString().matches("\\d{17}")).sorted().toList();
         }
         for (Path p : paths) {
+            if (Files.size(p) == 0) {
+                Files.delete(p); // a crash between creating and sizing the file: it never held an entry
+                continue;
+            }
             if (Files.size(p) != fileSize()) {
                 throw new IOException("index file " + p + " has " + Files.size(p) + " bytes; expected " + fileSize()
                     + " (maxHashSlotNum/maxIndexNum differ from the ones it was written with?)");
