@@ -341,7 +341,7 @@ public final class LocalMessageStore implements MessageStore {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (dispatch.dispatchedTo() < confirmOffset() && System.nanoTime() < deadline) {
                 dispatch.wake();
-                Thread.onSpinWait();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
             }
             boolean caughtUp = dispatch.dispatchedTo() >= confirmOffset();
             dispatch.stop();
