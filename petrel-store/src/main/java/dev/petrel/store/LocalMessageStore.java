@@ -1,0 +1,401 @@
+package dev.petrel.store;
+
+import dev.petrel.common.config.Config;
+import dev.petrel.common.time.Clock;
+import dev.petrel.message.MessageDraft;
+import dev.petrel.message.PropertiesCodec;
+import dev.petrel.message.PropertyNames;
+import dev.petrel.store.checkpoint.Checkpoint;
+import dev.petrel.store.cleanup.CleanLoop;
+import dev.petrel.store.cleanup.CleanPolicy;
+import dev.petrel.store.cleanup.DiskUsage;
+import dev.petrel.store.commitlog.CommitLog;
+import dev.petrel.store.commitlog.TransientStorePool;
+import dev.petrel.store.consumequeue.ConsumeQueue;
+import dev.petrel.store.consumequeue.ConsumeQueueTable;
+import dev.petrel.store.dispatch.DispatchLoop;
+import dev.petrel.store.file.SegmentedLog;
+import dev.petrel.store.file.StoreFileFactory;
+import dev.petrel.store.flush.CommitLoop;
+import dev.petrel.store.flush.FlushLoop;
+import dev.petrel.store.flush.GroupCommitLoop;
+import dev.petrel.store.flush.LogicFlushLoop;
+import dev.petrel.store.index.IndexService;
+import dev.petrel.store.read.MessageReader;
+import dev.petrel.store.recovery.StoreLock;
+import dev.petrel.store.recovery.StoreRecovery;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The store on local files: the one wiring class of petrel-store. Builds the parts, recovers them, starts the
+ * loops, and routes the {@link MessageStore} calls.
+ *
+ * <p>Threads (each the single writer of what it owns; see docs/storage.md):
+ * <ul>
+ *   <li>callers of {@link #putMessage}: serialised by the CommitLog put lock, writers of the CommitLog bytes and the
+ *   queue-offset table;</li>
+ *   <li>{@code petrel-store-commit} (transient pool only): commits write buffers to the files;</li>
+ *   <li>{@code petrel-store-flush} (ASYNC) or {@code petrel-store-group-commit} (SYNC): forces the CommitLog;</li>
+ *   <li>{@code petrel-store-dispatch}: writes ConsumeQueues and IndexFiles;</li>
+ *   <li>{@code petrel-store-logic-flush}: forces ConsumeQueues and index, writes the checkpoint;</li>
+ *   <li>{@code petrel-store-clean}: deletes expired files, marks the disk full.</li>
+ * </ul>
+ */
+public final class LocalMessageStore implements MessageStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalMessageStore.class);
+
+    private final StoreConfig.Settings settings;
+    private final Clock clock;
+    private final StoreFileFactory files;
+    private final StoreLock lock;
+    private final TransientStorePool pool;
+    private final CommitLog commitLog;
+    private final ConsumeQueueTable queues;
+    private final IndexService index;
+    private final DispatchLoop dispatch;
+    private final MessageReader reader;
+    private final CleanLoop clean;
+    private Checkpoint checkpoint;
+    private GroupCommitLoop groupCommit;
+    private FlushLoop flush;
+    private CommitLoop commit;
+    private LogicFlushLoop logicFlush;
+    private volatile boolean started;
+    private volatile boolean stopped;
+    private final LongAdder puts = new LongAdder();
+    private final LongAdder putBytes = new LongAdder();
+    private final LongAdder gets = new LongAdder();
+    private final LongAdder gotMessages = new LongAdder();
+
+    public LocalMessageStore(StoreConfig.Settings settings, Clock clock, StoreFileFactory files, DiskUsage disk) {
+        this.settings = settings;
+        this.clock = clock;
+        this.files = files;
+        this.lock = new StoreLock(settings.rootDir());
+        this.pool = settings.transientStorePoolEnable() && !settings.syncFlush()
+            ? new TransientStorePool(settings.transientStorePoolSize(), settings.commitLogFileSize()) : null;
+        this.commitLog = new CommitLog(new SegmentedLog(settings.commitLogDir(), settings.commitLogFileSize(), files), clock,
+            settings.maxMessageSize(), pool, () -> disk.usableBytes(settings.commitLogDir()));
+        this.queues = new ConsumeQueueTable(settings.consumeQueueDir(), settings.consumeQueueFileSize(), files);
+        this.index = settings.messageIndexEnable()
+            ? new IndexService(settings.indexDir(), settings.maxHashSlotNum(), settings.maxIndexNum(), files, clock) : null;
+        this.dispatch = new DispatchLoop(commitLog, queues, index, settings.delayLevels(), this::confirmOffset);
+        this.reader = new MessageReader(commitLog, queues, index, settings.maxTransferBytes(), settings.maxTransferCount(),
+            settings.maxMsgsNumBatch());
+        this.clean = new CleanLoop(commitLog, queues, index, new CleanPolicy(settings.deleteWhen(),
+            settings.diskMaxUsedSpaceRatio(), settings.diskSpaceCleanForciblyRatio(), settings.diskSpaceWarningLevelRatio(),
+            settings.cleanFileForciblyEnable()), disk, settings.commitLogDir(), clock, ZoneId.systemDefault(),
+            settings.fileReservedTimeHours(), settings.deleteFileBatchMax(), settings.cleanResourceInterval(),
+            dispatch::dispatchedTo);
+    }
+
+    /** A store on memory-mapped files and the real file system, configured from {@link StoreConfig#DEF}. */
+    public static LocalMessageStore open(Config config, Clock clock) {
+        return new LocalMessageStore(StoreConfig.Settings.of(config), clock, StoreFileFactory.mapped(), DiskUsage.fileSystem());
+    }
+
+    /** Where consumers may read up to: flushed bytes under SYNC_FLUSH, committed bytes otherwise. */
+    private long confirmOffset() {
+        return settings.syncFlush() ? commitLog.log().flushedWhere() : commitLog.log().committedOffset();
+    }
+
+    @Override
+    public synchronized void start() {
+        if (started) {
+            return;
+        }
+        boolean abnormal = lock.lastExitWasAbnormal();
+        lock.acquire();
+        try {
+            commitLog.log().load();
+            queues.load();
+            if (index != null) {
+                index.load();
+            }
+            checkpoint = Checkpoint.open(settings.rootDir().resolve("checkpoint"), files);
+        } catch (IOException e) {
+            lock.releaseOnly();
+            throw new UncheckedIOException("cannot load the store in " + settings.rootDir(), e);
+        }
+        StoreRecovery.Outcome outcome = StoreRecovery.recover(commitLog, queues, index, checkpoint.values(), abnormal,
+            settings.checkCrcOnRecover());
+        dispatch.setDispatchedTo(outcome.dispatchFrom());
+        int redispatched = dispatch.dispatchAvailable(false);
+        if (redispatched > 0) {
+            LOG.info("re-dispatched {} records after recovery", redispatched);
+        }
+        long min = commitLog.minOffset();
+        for (ConsumeQueue cq : queues.all()) {
+            commitLog.queueOffsets().set(cq.topic(), cq.queueId(), cq.maxOffset());
+            cq.correctMinOffset(min);
+        }
+        logicFlush = new LogicFlushLoop(queues, index, dispatch, checkpoint, settings.flushIntervalConsumeQueue());
+        logicFlush.flushOnce();
+        if (settings.syncFlush()) {
+            groupCommit = new GroupCommitLoop(commitLog, checkpoint, dispatch::wake, settings.syncFlushTimeout());
+            groupCommit.start();
+        } else {
+            flush = new FlushLoop(commitLog, checkpoint, clock, settings.flushIntervalCommitLog(),
+                settings.flushCommitLogLeastPages(), settings.flushCommitLogThoroughInterval());
+            flush.start();
+            if (pool != null) {
+                commit = new CommitLoop(commitLog, pool, () -> {
+                    dispatch.wake();
+                    flush.wake();
+                }, settings.commitIntervalCommitLog());
+                commit.start();
+            }
+        }
+        dispatch.start();
+        logicFlush.start();
+        clean.start();
+        started = true;
+    }
+
+    @Override
+    public CompletableFuture<PutResult> putMessage(MessageDraft message) {
+        if (!started || stopped) {
+            return CompletableFuture.completedFuture(notRunning());
+        }
+        PutResult r = commitLog.append(message);
+        return afterAppend(r, waitsForFlush(message.properties()));
+    }
+
+    @Override
+    public CompletableFuture<PutResult> putMessages(List<MessageDraft> batch) {
+        if (!started || stopped) {
+            return CompletableFuture.completedFuture(notRunning());
+        }
+        PutResult r = commitLog.appendBatch(batch);
+        return afterAppend(r, batch.isEmpty() || waitsForFlush(batch.get(0).properties()));
+    }
+
+    private PutResult notRunning() {
+        return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, stopped ? "the store is shutting down" : "the store is not started");
+    }
+
+    private static boolean waitsForFlush(String properties) {
+        return !"false".equals(PropertiesCodec.find(properties, PropertyNames.WAIT_STORE_MSG_OK));
+    }
+
+    private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForFlush) {
+        if (!r.isOk()) {
+            return CompletableFuture.completedFuture(r);
+        }
+        puts.add(r.messageCount());
+        putBytes.add(r.recordSize());
+        if (groupCommit == null) {
+            if (pool == null) {
+                dispatch.wake();
+            }
+            return CompletableFuture.completedFuture(r);
+        }
+        CompletableFuture<Boolean> flushed = groupCommit.submit(r.physicalOffset() + r.recordSize());
+        if (!waitForFlush) {
+            return CompletableFuture.completedFuture(r);
+        }
+        return flushed.thenApply(ok -> ok ? r : r.withStatus(PutStatus.FLUSH_DISK_TIMEOUT,
+            "stored, but not forced to disk within syncFlushTimeout " + settings.syncFlushTimeout() + " ms"));
+    }
+
+    @Override
+    public GetResult getMessage(String topic, int queueId, long offset, int maxCount, int maxBytes, MessageFilter filter) {
+        GetResult r = reader.get(topic, queueId, offset, maxCount, maxBytes, filter);
+        gets.increment();
+        gotMessages.add(r.messageCount());
+        return r;
+    }
+
+    @Override
+    public StoredRecord lookMessageByOffset(long physicalOffset) {
+        return reader.byPhysicalOffset(physicalOffset);
+    }
+
+    @Override
+    public StoredRecord readBytes(long physicalOffset, int length) {
+        return reader.bytes(physicalOffset, length);
+    }
+
+    @Override
+    public List<Long> queryOffsetsByKey(String topic, String key, int maxNum, long begin, long end) {
+        return reader.offsetsByKey(topic, key, maxNum, begin, end);
+    }
+
+    @Override
+    public List<StoredRecord> queryMessage(String topic, String key, int maxNum, long begin, long end) {
+        return reader.byKey(topic, key, maxNum, begin, end);
+    }
+
+    @Override
+    public long maxOffsetInQueue(String topic, int queueId) {
+        ConsumeQueue cq = queues.find(topic, queueId);
+        return cq == null ? 0 : cq.maxOffset();
+    }
+
+    @Override
+    public long minOffsetInQueue(String topic, int queueId) {
+        ConsumeQueue cq = queues.find(topic, queueId);
+        return cq == null ? 0 : cq.minOffset();
+    }
+
+    @Override
+    public long offsetInQueueByTime(String topic, int queueId, long timestamp, BoundaryType boundary) {
+        return reader.offsetByTime(topic, queueId, timestamp, boundary);
+    }
+
+    @Override
+    public long messageStoreTimestamp(String topic, int queueId, long queueOffset) {
+        return reader.storeTimestamp(topic, queueId, queueOffset);
+    }
+
+    @Override
+    public long commitLogOffsetInQueue(String topic, int queueId, long queueOffset) {
+        return reader.commitLogOffset(topic, queueId, queueOffset);
+    }
+
+    @Override
+    public long earliestMessageTime() {
+        return commitLog.maxOffset() == commitLog.minOffset() ? -1 : reader.storeTimestampAt(commitLog.minOffset());
+    }
+
+    @Override
+    public long earliestMessageTime(String topic, int queueId) {
+        ConsumeQueue cq = queues.find(topic, queueId);
+        return cq == null ? -1 : reader.storeTimestamp(topic, queueId, cq.minOffset());
+    }
+
+    @Override
+    public long commitLogMinOffset() {
+        return commitLog.minOffset();
+    }
+
+    @Override
+    public long commitLogMaxOffset() {
+        return commitLog.maxOffset();
+    }
+
+    @Override
+    public long dispatchedOffset() {
+        return dispatch.dispatchedTo();
+    }
+
+    @Override
+    public void addDispatchListener(DispatchListener listener) {
+        dispatch.addListener(listener);
+    }
+
+    @Override
+    public void deleteTopics(Set<String> topics) {
+        commitLog.underPutLock(() -> topics.forEach(t -> {
+            queues.remove(t);
+            commitLog.queueOffsets().remove(t);
+        }));
+    }
+
+    @Override
+    public Set<String> topics() {
+        return queues.topics();
+    }
+
+    @Override
+    public StoreStats stats() {
+        return new StoreStats(puts.sum(), putBytes.sum(), gets.sum(), gotMessages.sum(), commitLog.minOffset(),
+            commitLog.maxOffset(), Math.max(0, commitLog.maxOffset() - dispatch.dispatchedTo()), clean.lastDiskRatio(),
+            earliestMessageTime(), clean.diskFull());
+    }
+
+    /** The clean loop, for admin triggers and tests that step it. */
+    public CleanLoop cleanLoop() {
+        return clean;
+    }
+
+    @Override
+    public synchronized void shutdown() {
+        if (!started || stopped) {
+            return;
+        }
+        stopped = true;
+        commitLog.setNotWritable("the store is shutting down");
+        try {
+            clean.stop();
+            if (commit != null) {
+                commit.stop();
+            }
+            if (flush != null) {
+                flush.stop();
+            }
+            if (groupCommit != null) {
+                groupCommit.stop();
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (dispatch.dispatchedTo() < confirmOffset() && System.nanoTime() < deadline) {
+                dispatch.wake();
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            }
+            boolean caughtUp = dispatch.dispatchedTo() >= confirmOffset();
+            dispatch.stop();
+            logicFlush.stop();
+            logicFlush.flushOnce();
+            closeFiles();
+            if (caughtUp) {
+                lock.releaseClean();
+            } else {
+                LOG.warn("dispatch did not catch up before shutdown; the next start recovers as after a crash");
+                lock.releaseOnly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            lock.releaseOnly();
+        }
+    }
+
+    /**
+     * Stops every thread without flushing anything and leaves the abort file, as a crash would: for crash tests in
+     * one process (with a file layer that drops unforced bytes) and for emergency stops.
+     */
+    public synchronized void halt() {
+        if (!started || stopped) {
+            return;
+        }
+        stopped = true;
+        commitLog.setNotWritable("the store was halted");
+        try {
+            clean.stop();
+            dispatch.stop();
+            logicFlush.stop();
+            if (commit != null) {
+                commit.stop(false);
+            }
+            if (flush != null) {
+                flush.stop(false);
+            }
+            if (groupCommit != null) {
+                groupCommit.stop(false);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeFiles();
+        lock.releaseOnly();
+    }
+
+    private void closeFiles() {
+        commitLog.log().close();
+        queues.close();
+        if (index != null) {
+            index.close();
+        }
+        checkpoint.close();
+    }
+}

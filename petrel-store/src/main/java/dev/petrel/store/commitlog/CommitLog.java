@@ -1,0 +1,308 @@
+package dev.petrel.store.commitlog;
+
+import dev.petrel.common.time.Clock;
+import dev.petrel.message.MessageDraft;
+import dev.petrel.message.MessageRecordLayout;
+import dev.petrel.message.NameValidator;
+import dev.petrel.message.PropertiesCodec;
+import dev.petrel.message.SysFlag;
+import dev.petrel.store.PutResult;
+import dev.petrel.store.PutStatus;
+import dev.petrel.store.file.Segment;
+import dev.petrel.store.file.SegmentedLog;
+import dev.petrel.store.file.SelectedBytes;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The CommitLog: every record of every topic, appended back to back into {@link SegmentedLog} files, a record never
+ * spanning two files (the end of a file is marked by the 8-byte blank record).
+ *
+ * <p>Threading: appends are serialised by the put lock; whichever caller holds it is the single writer of the
+ * write position, the queue-offset table and the files' bytes. Encoding goes straight into the mapped buffer (or the
+ * transient-pool buffer). Readers use {@link #select} without locking; they see records up to the committed
+ * position, which the writer publishes with a volatile store after the bytes are in place.
+ */
+public final class CommitLog {
+
+    /** The record may exceed the body limit by this much (topic, properties, header). */
+    private static final int RECORD_OVERHEAD_ALLOWANCE = 64 * 1024;
+
+    private final SegmentedLog log;
+    private final Clock clock;
+    private final int maxMessageSize;
+    private final TransientStorePool pool;
+    private final QueueOffsetTable queueOffsets = new QueueOffsetTable();
+    private final ReentrantLock putLock = new ReentrantLock();
+    private volatile long lastStoreTimestamp;
+    private volatile String notWritableReason;
+    private volatile boolean ioFailed;
+
+    private final java.util.function.LongSupplier usableBytes;
+
+    /**
+     * @param pool the transient store pool, or null to write through the mapping
+     * @param usableBytes free disk space; a new file is created only if it fits (a write to a mapped page the file
+     *                    system cannot back would crash the process)
+     */
+    public CommitLog(SegmentedLog log, Clock clock, int maxMessageSize, TransientStorePool pool,
+                     java.util.function.LongSupplier usableBytes) {
+        this.log = log;
+        this.clock = clock;
+        this.maxMessageSize = maxMessageSize;
+        this.pool = pool;
+        this.usableBytes = usableBytes;
+    }
+
+    /** No room on disk for the next file: the append is refused, nothing is written. */
+    private static final class NoSpaceException extends RuntimeException {
+        NoSpaceException(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    public SegmentedLog log() {
+        return log;
+    }
+
+    public QueueOffsetTable queueOffsets() {
+        return queueOffsets;
+    }
+
+    /** Refuses further appends with SERVICE_NOT_AVAILABLE and this reason (null makes the log writable again). */
+    public void setNotWritable(String reason) {
+        this.notWritableReason = reason;
+    }
+
+    public String notWritableReason() {
+        return ioFailed ? "an I/O error occurred while appending; see the log and restart" : notWritableReason;
+    }
+
+    /** Store time of the last appended record. */
+    public long lastStoreTimestamp() {
+        return lastStoreTimestamp;
+    }
+
+    /** Checks what can be checked without the lock; null when fine. */
+    private PutResult validate(MessageDraft d) {
+        String bad = NameValidator.validateStoreTopic(d.topic());
+        if (bad != null) {
+            return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, bad);
+        }
+        if (d.propertiesBytes().length > PropertiesCodec.MAX_ENCODED_LENGTH) {
+            return PutResult.refused(PutStatus.PROPERTIES_SIZE_EXCEEDED, "properties are " + d.propertiesBytes().length
+                + " bytes; the limit is " + PropertiesCodec.MAX_ENCODED_LENGTH);
+        }
+        if (d.body().length > maxMessageSize) {
+            return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "message body is " + d.body().length
+                + " bytes; maxMessageSize is " + maxMessageSize);
+        }
+        if (d.recordSize() > maxMessageSize + RECORD_OVERHEAD_ALLOWANCE
+            || d.recordSize() + MessageRecordLayout.END_FILE_MIN_BLANK_LENGTH > log.segmentSize()) {
+            return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "record of " + d.recordSize()
+                + " bytes does not fit a CommitLog file of " + log.segmentSize() + " bytes");
+        }
+        if (d.queueId() < 0) {
+            return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "queueId " + d.queueId() + " is negative");
+        }
+        return null;
+    }
+
+    /** Appends one record. */
+    public PutResult append(MessageDraft d) {
+        PutResult invalid = validate(d);
+        if (invalid != null) {
+            return invalid;
+        }
+        int size = d.recordSize();
+        boolean dispatched = isDispatched(d.sysFlag());
+        putLock.lock();
+        try {
+            String reason = notWritableReason();
+            if (reason != null) {
+                return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, reason);
+            }
+            Segment seg = segmentWithRoom(size);
+            int pos = seg.wrote();
+            long phys = seg.startOffset() + pos;
+            long queueOffset = dispatched ? queueOffsets.get(d.topic(), d.queueId()) : 0;
+            long now = clock.millis();
+            MessageRecordLayout.encode(seg.appendBuffer(), pos, d, queueOffset, phys, now);
+            seg.advanceWrote(pos + size);
+            if (dispatched) {
+                queueOffsets.set(d.topic(), d.queueId(), queueOffset + 1);
+            }
+            lastStoreTimestamp = now;
+            return new PutResult(PutStatus.PUT_OK, null, phys, queueOffset, now, size, 1, d.storeHost(), new int[] {size});
+        } catch (NoSpaceException e) {
+            return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, e.getMessage());
+        } catch (RuntimeException e) {
+            ioFailed = true;
+            return PutResult.refused(PutStatus.UNKNOWN_ERROR, "append failed: " + e);
+        } finally {
+            putLock.unlock();
+        }
+    }
+
+    /** Appends records of one topic and queue contiguously, in one file, with consecutive queue offsets. */
+    public PutResult appendBatch(List<MessageDraft> batch) {
+        if (batch.isEmpty()) {
+            return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "empty batch");
+        }
+        MessageDraft first = batch.get(0);
+        int total = 0;
+        int[] sizes = new int[batch.size()];
+        for (int i = 0; i < batch.size(); i++) {
+            MessageDraft d = batch.get(i);
+            PutResult invalid = validate(d);
+            if (invalid != null) {
+                return invalid;
+            }
+            if (!d.topic().equals(first.topic()) || d.queueId() != first.queueId()) {
+                return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "a batch must have one topic and one queue");
+            }
+            if (!isDispatched(d.sysFlag())) {
+                return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "a batch may not hold transactional messages");
+            }
+            sizes[i] = d.recordSize();
+            total += sizes[i];
+        }
+        if ((long) total + MessageRecordLayout.END_FILE_MIN_BLANK_LENGTH > log.segmentSize()) {
+            return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "batch of " + total + " bytes does not fit a CommitLog file");
+        }
+        putLock.lock();
+        try {
+            String reason = notWritableReason();
+            if (reason != null) {
+                return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, reason);
+            }
+            Segment seg = segmentWithRoom(total);
+            int pos = seg.wrote();
+            long firstPhys = seg.startOffset() + pos;
+            long firstQueueOffset = queueOffsets.get(first.topic(), first.queueId());
+            long now = clock.millis();
+            ByteBuffer buf = seg.appendBuffer();
+            int p = pos;
+            for (int i = 0; i < batch.size(); i++) {
+                MessageRecordLayout.encode(buf, p, batch.get(i), firstQueueOffset + i, seg.startOffset() + p, now);
+                p += sizes[i];
+            }
+            seg.advanceWrote(p);
+            queueOffsets.set(first.topic(), first.queueId(), firstQueueOffset + batch.size());
+            lastStoreTimestamp = now;
+            return new PutResult(PutStatus.PUT_OK, null, firstPhys, firstQueueOffset, now, total, batch.size(),
+                first.storeHost(), sizes);
+        } catch (NoSpaceException e) {
+            return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, e.getMessage());
+        } catch (RuntimeException e) {
+            ioFailed = true;
+            return PutResult.refused(PutStatus.UNKNOWN_ERROR, "append failed: " + e);
+        } finally {
+            putLock.unlock();
+        }
+    }
+
+    /** PREPARED and ROLLBACK records get queue offset 0 and no ConsumeQueue entry. */
+    public static boolean isDispatched(int sysFlag) {
+        int t = SysFlag.transactionType(sysFlag);
+        return t == SysFlag.TRANSACTION_NOT_TYPE || t == SysFlag.TRANSACTION_COMMIT_TYPE;
+    }
+
+    /** Under the put lock: the segment to append {@code size} bytes to, writing the blank marker and rolling if needed. */
+    private Segment segmentWithRoom(int size) {
+        Segment seg = lastForAppend();
+        int remaining = seg.size() - seg.wrote();
+        if (size + MessageRecordLayout.END_FILE_MIN_BLANK_LENGTH > remaining) {
+            checkSpaceForNextFile();
+            MessageRecordLayout.encodeBlank(seg.appendBuffer(), seg.wrote(), remaining);
+            seg.advanceWrote(seg.size());
+            seg = lastForAppend();
+        }
+        return seg;
+    }
+
+    private void checkSpaceForNextFile() {
+        long free = usableBytes.getAsLong();
+        if (free < log.segmentSize()) {
+            throw new NoSpaceException("only " + free + " bytes free on the CommitLog disk; a new CommitLog file needs "
+                + log.segmentSize() + ". Free disk space or lower fileReservedTime");
+        }
+    }
+
+    private Segment lastForAppend() {
+        Segment last = log.last();
+        if (last != null && !last.isFull()) {
+            return last;
+        }
+        checkSpaceForNextFile();
+        Segment created = log.lastForAppend(0);
+        if (pool != null) {
+            ByteBuffer wb = pool.borrow();
+            if (wb != null) {
+                log.attachWriteBuffer(created, wb);
+            }
+        }
+        return created;
+    }
+
+    /** The record at a physical offset: its size is read from the record (retained slice), or null. */
+    public SelectedBytes selectRecord(long physicalOffset) {
+        SelectedBytes head = log.select(physicalOffset, 8);
+        if (head == null) {
+            return null;
+        }
+        int size;
+        int magic;
+        try {
+            size = head.buffer().getInt(0);
+            magic = head.buffer().getInt(4);
+        } finally {
+            head.release();
+        }
+        if (magic != MessageRecordLayout.MAGIC_V1 && magic != MessageRecordLayout.MAGIC_V2 || size <= 0) {
+            return null;
+        }
+        return select(physicalOffset, size);
+    }
+
+    /** Exactly {@code size} readable bytes at {@code physicalOffset}, retained, or null. */
+    public SelectedBytes select(long physicalOffset, int size) {
+        SelectedBytes s = log.select(physicalOffset, size);
+        if (s != null && s.size() < size) {
+            s.release();
+            return null;
+        }
+        return s;
+    }
+
+    /** Everything readable from {@code physicalOffset} to the end of its file's committed bytes (dispatch, recovery). */
+    public SelectedBytes selectFrom(long physicalOffset) {
+        return log.select(physicalOffset, Integer.MAX_VALUE);
+    }
+
+    public long minOffset() {
+        return log.minOffset();
+    }
+
+    public long maxOffset() {
+        return log.maxOffset();
+    }
+
+    /** Offset of the first byte of the file after the one holding {@code offset}. */
+    public long rollNextFile(long offset) {
+        int size = log.segmentSize();
+        return offset + size - offset % size;
+    }
+
+    /** Runs {@code action} holding the put lock (shutdown and tests that need a quiescent log). */
+    public void underPutLock(Runnable action) {
+        putLock.lock();
+        try {
+            action.run();
+        } finally {
+            putLock.unlock();
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package dev.petrel.store.dispatch;
+
+import dev.petrel.message.MessageRecordLayout;
+import dev.petrel.message.PropertiesCodec;
+import dev.petrel.message.PropertyNames;
+import dev.petrel.message.SysFlag;
+import dev.petrel.message.TagCode;
+import dev.petrel.store.DelayLevels;
+import dev.petrel.store.DispatchListener;
+import dev.petrel.store.commitlog.CommitLog;
+import dev.petrel.store.consumequeue.ConsumeQueue;
+import dev.petrel.store.consumequeue.ConsumeQueueTable;
+import dev.petrel.store.file.SelectedBytes;
+import dev.petrel.store.index.IndexService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
+
+/**
+ * Follows the CommitLog and builds ConsumeQueue entries and index keys (RocketMQ's ReputMessageService). The thread
+ * {@code petrel-store-dispatch} is the single writer of every ConsumeQueue and IndexFile. It is woken by whoever
+ * makes new CommitLog bytes visible (the append path under ASYNC_FLUSH, the commit loop with the transient pool, the
+ * group-commit loop under SYNC_FLUSH) and sleeps otherwise, so an entry appears within microseconds of the bytes it
+ * points to becoming readable.
+ *
+ * <p>Reads only up to the "confirm offset" supplied by the store: the committed position under ASYNC_FLUSH, the
+ * flushed position under SYNC_FLUSH (so nothing that a crash could still take back is ever visible to consumers).
+ */
+public final class DispatchLoop implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DispatchLoop.class);
+    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final CommitLog commitLog;
+    private final ConsumeQueueTable queues;
+    private final IndexService index;
+    private final DelayLevels delayLevels;
+    private final LongSupplier confirmOffset;
+    private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile long dispatchedTo;
+    private volatile long lastDispatchedTimestamp;
+    private volatile boolean running = true;
+    private volatile boolean parked;
+    private volatile Thread thread;
+    private boolean reportedCorruption;
+
+    /** @param index null when {@code messageIndexEnable} is false */
+    public DispatchLoop(CommitLog commitLog, ConsumeQueueTable queues, IndexService index, DelayLevels delayLevels,
+                        LongSupplier confirmOffset) {
+        this.commitLog = commitLog;
+        this.queues = queues;
+        this.index = index;
+        this.delayLevels = delayLevels;
+        this.confirmOffset = confirmOffset;
+    }
+
+    public void addListener(DispatchListener l) {
+        listeners.add(l);
+    }
+
+    public long dispatchedTo() {
+        return dispatchedTo;
+    }
+
+    public void setDispatchedTo(long offset) {
+        this.dispatchedTo = offset;
+    }
+
+    /** Store time of the last record whose ConsumeQueue entry was written. */
+    public long lastDispatchedTimestamp() {
+        return lastDispatchedTimestamp;
+    }
+
+    public Thread start() {
+        Thread t = new Thread(this, "petrel-store-dispatch");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+        return t;
+    }
+
+    /** Called after new CommitLog bytes became visible; cheap when the loop is busy. */
+    public void wake() {
+        if (parked) {
+            Thread t = thread;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            long before = dispatchedTo;
+            try {
+                dispatchAvailable(true);
+            } catch (RuntimeException e) {
+                LOG.error("dispatch failed at CommitLog offset {}; retrying", dispatchedTo, e);
+                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));
+            }
+            if (dispatchedTo == before) {
+                parked = true;
+                if (running && dispatchedTo >= confirmOffset.getAsLong()) {
+                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                }
+                parked = false;
+            }
+        }
+    }
+
+    /**
+     * Dispatches every complete record between {@link #dispatchedTo()} and the confirm offset (the loop, and
+     * recovery on the starting thread). Returns the number of records dispatched.
+     */
+    public int dispatchAvailable(boolean notify) {
+        int count = 0;
+        long confirm = confirmOffset.getAsLong();
+        while (dispatchedTo < confirm) {
+            long from = dispatchedTo;
+            SelectedBytes sel = commitLog.selectFrom(from);
+            if (sel == null) {
+                if (commitLog.log().segmentFor(from) == null && from < commitLog.minOffset()) {
+                    dispatchedTo = commitLog.minOffset(); // files deleted under us: skip to what exists
+                    continue;
+                }
+                break;
+            }
+            try {
+                ByteBuffer buf = sel.buffer();
+                int p = 0;
+                int limit = buf.limit();
+                while (p + 8 <= limit && from + p < confirm) {
+                    int size = MessageRecordLayout.totalSize(buf, p);
+                    int magic = MessageRecordLayout.magic(buf, p);
+                    if (magic == MessageRecordLayout.BLANK_MAGIC) {
+                        dispatchedTo = commitLog.rollNextFile(from + p);
+                        p = -1;
+                        break;
+                    }
+                    if ((magic != MessageRecordLayout.MAGIC_V1 && magic != MessageRecordLayout.MAGIC_V2)
+                        || size < MessageRecordLayout.MIN_RECORD_SIZE) {
+                        if (!reportedCorruption) {
+                            reportedCorruption = true;
+                            LOG.error("unreadable record at CommitLog offset {} (magic {}, size {}); dispatch stops here",
+                                from + p, Integer.toHexString(magic), size);
+                        }
+                        return count;
+                    }
+                    if (p + size > limit || from + p + size > confirm) {
+                        break;
+                    }
+                    dispatchRecord(buf, p, from + p, size, notify);
+                    count++;
+                    p += size;
+                    dispatchedTo = from + p;
+                }
+                if (p >= 0 && dispatchedTo == from) {
+                    break; // nothing complete yet
+                }
+            } finally {
+                sel.release();
+            }
+        }
+        return count;
+    }
+
+    private void dispatchRecord(ByteBuffer buf, int at, long phys, int size, boolean notify) {
+        int sysFlag = MessageRecordLayout.sysFlag(buf, at);
+        int txType = SysFlag.transactionType(sysFlag);
+        MessageRecordLayout.Sections s = MessageRecordLayout.sections(buf, at);
+        String topic = utf8(buf, at + s.topicOffset(), s.topicLength());
+        String props = utf8(buf, at + s.propertiesOffset(), s.propertiesLength());
+        long storeTimestamp = MessageRecordLayout.storeTimestamp(buf, at);
+        if (CommitLog.isDispatched(sysFlag)) {
+            int queueId = MessageRecordLayout.queueId(buf, at);
+            long queueOffset = MessageRecordLayout.queueOffset(buf, at);
+            long tagCode = TagCode.of(PropertiesCodec.find(props, PropertyNames.TAGS));
+            if (DelayLevels.SCHEDULE_TOPIC.equals(topic)) {
+                tagCode = delayLevels.tagSlot(PropertiesCodec.find(props, PropertyNames.DELAY_TIME_LEVEL), storeTimestamp, tagCode);
+            }
+            ConsumeQueue cq = queues.findOrCreate(topic, queueId);
+            cq.put(queueOffset, phys, size, tagCode);
+            lastDispatchedTimestamp = storeTimestamp;
+            if (notify && !listeners.isEmpty()) {
+                Map<String, String> map = PropertiesCodec.decode(props);
+                for (DispatchListener l : listeners) {
+                    try {
+                        l.onDispatched(topic, queueId, queueOffset, tagCode, storeTimestamp, map);
+                    } catch (RuntimeException e) {
+                        LOG.warn("dispatch listener {} failed", l, e);
+                    }
+                }
+            }
+        }
+        if (index != null && txType != SysFlag.TRANSACTION_ROLLBACK_TYPE) {
+            index.add(topic, PropertiesCodec.find(props, PropertyNames.KEYS),
+                PropertiesCodec.find(props, PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX), phys, storeTimestamp);
+        }
+    }
+
+    private static String utf8(ByteBuffer buf, int at, int length) {
+        byte[] b = new byte[length];
+        buf.get(at, b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    public void stop() throws InterruptedException {
+        running = false;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+            t.join(TimeUnit.SECONDS.toMillis(30));
+        }
+    }
+}
