@@ -86,8 +86,14 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof MalformedFrameException) {
-            LOG.warn("{}: closing connection from {}: bad frame: {}", endpoint.name, connection.remoteAddress(),
-                cause.getMessage());
+            String suffix = endpoint.badFrameLog.tryAcquire(endpoint.clock.nanos());
+            if (suffix != null) {
+                LOG.warn("{}: closing connection from {}: bad frame: {}{}", endpoint.name, connection.remoteAddress(),
+                    cause.getMessage(), suffix);
+            } else {
+                LOG.debug("{}: closing connection from {}: bad frame: {}", endpoint.name, connection.remoteAddress(),
+                    cause.getMessage());
+            }
         } else if (cause instanceof IOException) {
             // Resets and broken pipes are how peers go away; not worth more than a line.
             LOG.info("{}: connection to {} failed: {}", endpoint.name, connection.remoteAddress(), cause.toString());

@@ -43,6 +43,8 @@ final class EndpointContext {
     final ProcessorExecutor callbacks;
     final DistinctErrorLog errorLog = new DistinctErrorLog(LoggerFactory.getLogger(RequestDispatcher.class));
     final Set<NettyConnection> connections = ConcurrentHashMap.newKeySet();
+    /** Bad frames are logged, but a flood of them must not flood the log. */
+    final LogBudget badFrameLog = new LogBudget(10);
 
     private final AtomicInteger opaques = new AtomicInteger();
     private final List<ConnectionListener> listeners = new CopyOnWriteArrayList<>();

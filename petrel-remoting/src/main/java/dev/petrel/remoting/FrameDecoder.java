@@ -41,9 +41,13 @@ final class FrameDecoder extends ByteToMessageDecoder {
         }
         int start = in.readerIndex();
         int length = in.getInt(start + RemotingFrameCodec.LENGTH_OFFSET);
-        if (length < 0 || RemotingFrameCodec.LENGTH_FIELD_SIZE + (long) length > maxFrameLength) {
-            reject(ctx, in, new MalformedFrameException("frame length " + (length & 0xFFFFFFFFL) + " (plus the 4-byte "
-                + "length field) exceeds the maximum of " + maxFrameLength + " bytes set by "
+        if (length < 0) {
+            reject(ctx, in, new MalformedFrameException("negative frame length " + length, RemotingFrameCodec.LENGTH_OFFSET));
+            return;
+        }
+        if (RemotingFrameCodec.LENGTH_FIELD_SIZE + (long) length > maxFrameLength) {
+            reject(ctx, in, new MalformedFrameException("frame length " + length + " (plus the 4-byte length field) "
+                + "exceeds the maximum of " + maxFrameLength + " bytes set by "
                 + RemotingCommonConfig.FRAME_MAX_LENGTH_PROPERTY, RemotingFrameCodec.LENGTH_OFFSET));
             return;
         }

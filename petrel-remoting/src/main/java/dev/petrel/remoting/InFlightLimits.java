@@ -26,16 +26,19 @@ final class InFlightLimits {
         this.onewayProperty = onewayProperty;
     }
 
-    void acquireAsync(long timeoutMillis, String call) throws RemotingTooManyRequestsException, InterruptedException {
-        acquire(async, asyncPermits, asyncProperty, "async", timeoutMillis, call);
+    /** Waits up to {@code waitMillis} for a permit; {@code statedMillis} is the caller's timeout, for the message. */
+    void acquireAsync(long waitMillis, long statedMillis, String call)
+        throws RemotingTooManyRequestsException, InterruptedException {
+        acquire(async, asyncPermits, asyncProperty, "async", waitMillis, statedMillis, call);
     }
 
     void releaseAsync() {
         async.release();
     }
 
-    void acquireOneway(long timeoutMillis, String call) throws RemotingTooManyRequestsException, InterruptedException {
-        acquire(oneway, onewayPermits, onewayProperty, "oneway", timeoutMillis, call);
+    void acquireOneway(long waitMillis, long statedMillis, String call)
+        throws RemotingTooManyRequestsException, InterruptedException {
+        acquire(oneway, onewayPermits, onewayProperty, "oneway", waitMillis, statedMillis, call);
     }
 
     void releaseOneway() {
@@ -50,11 +53,12 @@ final class InFlightLimits {
         return oneway.availablePermits();
     }
 
-    private static void acquire(Semaphore semaphore, int permits, String property, String kind, long timeoutMillis,
-                                String call) throws RemotingTooManyRequestsException, InterruptedException {
-        if (!semaphore.tryAcquire(Math.max(0, timeoutMillis), TimeUnit.MILLISECONDS)) {
+    private static void acquire(Semaphore semaphore, int permits, String property, String kind, long waitMillis,
+                                long statedMillis, String call)
+        throws RemotingTooManyRequestsException, InterruptedException {
+        if (!semaphore.tryAcquire(Math.max(0, waitMillis), TimeUnit.MILLISECONDS)) {
             throw new RemotingTooManyRequestsException("too many " + kind + " calls in flight: all " + permits
-                + " permits (" + property + ") stayed taken for " + timeoutMillis + " ms; not sent: " + call);
+                + " permits (" + property + ") stayed taken for " + statedMillis + " ms; not sent: " + call);
         }
     }
 }

@@ -87,8 +87,17 @@ final class NettyConnection implements Connection {
     @Override
     public RemotingCommand invokeSync(RemotingCommand request, long timeoutMillis)
         throws RemotingException, InterruptedException {
+        return invokeSync(request, timeoutMillis, timeoutMillis);
+    }
+
+    /**
+     * @param statedTimeoutMillis the caller's whole timeout, for messages; {@code timeoutMillis} is what is left of
+     *                            it after connecting
+     */
+    RemotingCommand invokeSync(RemotingCommand request, long timeoutMillis, long statedTimeoutMillis)
+        throws RemotingException, InterruptedException {
         endpoint.ensureOpen();
-        ResponseTable.PendingCall call = send(request, timeoutMillis);
+        ResponseTable.PendingCall call = send(request, timeoutMillis, statedTimeoutMillis);
         try {
             return call.future().get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException late) {
@@ -105,11 +114,16 @@ final class NettyConnection implements Connection {
 
     @Override
     public CompletableFuture<RemotingCommand> invokeAsync(RemotingCommand request, long timeoutMillis) {
+        return invokeAsync(request, timeoutMillis, timeoutMillis);
+    }
+
+    /** Like {@link #invokeSync(RemotingCommand, long, long)}: {@code timeoutMillis} may be what is left of the stated one. */
+    CompletableFuture<RemotingCommand> invokeAsync(RemotingCommand request, long timeoutMillis, long statedTimeoutMillis) {
         long start = endpoint.clock.nanos();
         try {
             endpoint.ensureOpen();
             checkRequest(request);
-            endpoint.limits.acquireAsync(timeoutMillis, describeCall(request));
+            endpoint.limits.acquireAsync(timeoutMillis, statedTimeoutMillis, describeCall(request));
         } catch (RemotingException e) {
             return CompletableFuture.failedFuture(e);
         } catch (InterruptedException e) {
@@ -120,7 +134,7 @@ final class NettyConnection implements Connection {
         long left = timeoutMillis - TimeUnit.NANOSECONDS.toMillis(endpoint.clock.nanos() - start);
         ResponseTable.PendingCall call;
         try {
-            call = send(request, Math.max(1, left));
+            call = send(request, Math.max(1, left), statedTimeoutMillis);
         } catch (RuntimeException e) {
             endpoint.limits.releaseAsync();
             throw e;
@@ -136,7 +150,7 @@ final class NettyConnection implements Connection {
         if (!channel.isActive()) {
             throw new RemotingSendException("cannot send " + describeCall(request) + ": the connection is closed", null);
         }
-        endpoint.limits.acquireOneway(timeoutMillis, describeCall(request));
+        endpoint.limits.acquireOneway(timeoutMillis, timeoutMillis, describeCall(request));
         RemotingCommand oneway = request.asOneway().withOpaque(endpoint.nextOpaque());
         channel.writeAndFlush(oneway).addListener((ChannelFuture f) -> {
             endpoint.limits.releaseOneway();
@@ -149,13 +163,14 @@ final class NettyConnection implements Connection {
     }
 
     /** Registers and writes a request that expects a response. */
-    private ResponseTable.PendingCall send(RemotingCommand request, long timeoutMillis) {
+    private ResponseTable.PendingCall send(RemotingCommand request, long timeoutMillis, long statedTimeoutMillis) {
         checkRequest(request);
         if (request.isOneway()) {
             throw new IllegalArgumentException("a oneway request gets no response; send it with invokeOneway: " + request);
         }
         int opaque = endpoint.nextOpaque();
-        ResponseTable.PendingCall call = responses.register(opaque, request.code(), endpoint.clock.nanos(), timeoutMillis);
+        ResponseTable.PendingCall call = responses.register(opaque, request.code(), endpoint.clock.nanos(), timeoutMillis,
+            statedTimeoutMillis);
         if (!channel.isActive()) {
             responses.fail(opaque, new RemotingSendException("cannot send " + describeCall(request)
                 + ": the connection is closed", null));

@@ -145,7 +145,7 @@ public final class RemotingClient implements AutoCloseable {
             throw new RemotingTimeoutException("timed out after " + timeoutMillis + " ms connecting to " + address
                 + " before sending " + EndpointContext.describe(request.code()));
         }
-        return connection.invokeSync(request, left);
+        return connection.invokeSync(request, left, timeoutMillis);
     }
 
     /**
@@ -172,7 +172,7 @@ public final class RemotingClient implements AutoCloseable {
                 return;
             }
             long left = timeoutMillis - TimeUnit.NANOSECONDS.toMillis(endpoint.clock.nanos() - start);
-            connection.invokeAsync(request, Math.max(1, left)).whenComplete((response, failure) -> {
+            connection.invokeAsync(request, Math.max(1, left), timeoutMillis).whenComplete((response, failure) -> {
                 if (failure != null) {
                     result.completeExceptionally(unwrap(failure));
                 } else {

@@ -16,16 +16,20 @@ import java.util.function.Function;
  */
 final class ResponseTable {
 
-    /** One waiting call. */
+    /** One waiting call; {@code timeoutMillis} is the timeout the caller asked for, as error messages state it. */
     record PendingCall(int opaque, int code, long timeoutMillis, long deadlineNanos,
                        CompletableFuture<RemotingCommand> future) {
     }
 
     private final ConcurrentHashMap<Integer, PendingCall> pending = new ConcurrentHashMap<>();
 
-    PendingCall register(int opaque, int code, long nowNanos, long timeoutMillis) {
-        PendingCall call = new PendingCall(opaque, code, timeoutMillis, nowNanos + TimeUnit.MILLISECONDS.toNanos(timeoutMillis),
-            new CompletableFuture<>());
+    /**
+     * @param waitMillis          how long from {@code nowNanos} the call may wait
+     * @param statedTimeoutMillis the caller's timeout (connecting may have used part of it), for messages
+     */
+    PendingCall register(int opaque, int code, long nowNanos, long waitMillis, long statedTimeoutMillis) {
+        PendingCall call = new PendingCall(opaque, code, statedTimeoutMillis,
+            nowNanos + TimeUnit.MILLISECONDS.toNanos(waitMillis), new CompletableFuture<>());
         if (pending.putIfAbsent(opaque, call) != null) {
             // The opaque counter wrapped around onto a call still waiting after 2^32 requests: a bug, not input.
             throw new IllegalStateException("opaque " + opaque + " is already waiting for a response");
