@@ -5,6 +5,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -142,14 +143,14 @@ public final class RemotingServer implements AutoCloseable {
                 new WriteBufferWaterMark(config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()));
         }
         InetSocketAddress address = new InetSocketAddress(config.bindAddress(), config.listenPort());
-        try {
-            serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        ChannelFuture bound = bootstrap.bind(address).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
             shutdownGroups();
             endpoint.close();
             throw new IllegalStateException("remoting server " + name + " cannot listen on " + config.bindAddress() + ":"
-                + config.listenPort() + ": " + e, e);
+                + config.listenPort() + ": " + bound.cause(), bound.cause());
         }
+        serverChannel = bound.channel();
         LOG.info("remoting server {} listening on {} ({}, {} I/O threads)", name,
             NettyConnection.format(serverChannel.localAddress()), transport.name, config.selectorThreads());
     }
