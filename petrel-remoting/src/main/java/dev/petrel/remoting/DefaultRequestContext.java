@@ -2,6 +2,7 @@ package dev.petrel.remoting;
 
 import dev.petrel.protocol.frame.LanguageCode;
 import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.protocol.frame.RemotingVersion;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The {@link RequestContext} of one request; the answered flag makes a second answer impossible. */
@@ -74,11 +75,15 @@ final class DefaultRequestContext implements RequestContext {
         return request.isOneway() || answered.get();
     }
 
-    /** The response as the wire needs it: this request's opaque and serialize type, response flag set. */
+    /**
+     * The response as the wire needs it: this request's opaque and serialize type, the response flag, and Petrel's
+     * language and version (clients record the version a broker answers with).
+     */
     private RemotingCommand asAnswer(RemotingCommand response) {
         RemotingCommand r = response.withOpaque(request.opaque()).withSerializeType(request.serializeType());
-        if (!r.isResponse()) {
-            r = r.toBuilder().flag(r.flag() | RemotingCommand.FLAG_RESPONSE).build();
+        if (!r.isResponse() || r.language() != LanguageCode.JAVA || r.version() != RemotingVersion.CURRENT) {
+            r = r.toBuilder().flag(r.flag() | RemotingCommand.FLAG_RESPONSE).language(LanguageCode.JAVA)
+                .version(RemotingVersion.CURRENT).build();
         }
         return r;
     }

@@ -101,7 +101,7 @@ final class NettyConnection implements Connection {
         try {
             return call.future().get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (TimeoutException late) {
-            responses.fail(call.opaque(), endpoint.timeoutError(this, call));
+            responses.fail(call.opaque(), expired -> endpoint.timeoutError(this, expired));
             return outcome(call.future());
         } catch (InterruptedException e) {
             responses.fail(call.opaque(), new RemotingSendException("interrupted while waiting for "

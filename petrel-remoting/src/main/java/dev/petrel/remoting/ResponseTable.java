@@ -49,11 +49,16 @@ final class ResponseTable {
 
     /** Fails one call; false when it was already completed. */
     boolean fail(int opaque, Throwable error) {
+        return fail(opaque, call -> error);
+    }
+
+    /** Fails one call with an error made only if this call wins (so counters bumped there count once). */
+    boolean fail(int opaque, Function<PendingCall, Throwable> error) {
         PendingCall call = pending.remove(opaque);
         if (call == null) {
             return false;
         }
-        call.future().completeExceptionally(error);
+        call.future().completeExceptionally(error.apply(call));
         return true;
     }
 

@@ -61,12 +61,14 @@ class RoundTripTest extends RemotingFixture {
     @Test
     void answersInTheRequestsSerializeTypeButJsonForCodesBeyondAShort() throws Exception {
         RemotingServer server = server(serverConfig());
-        server.registerDefaultProcessor((ctx, request) -> request.response(request.code() == 1 ? 200_001 : 0, null),
-            executor("default", 1, 100));
+        // A careless processor: echoes the request's language, version and flag; the server fixes them.
+        server.registerDefaultProcessor((ctx, request) -> request.toBuilder().code(request.code() == 1 ? 200_001 : 0)
+            .build(), executor("default", 1, 100));
         server.start();
 
         try (RawPeer peer = new RawPeer(server.port())) {
-            peer.send(RemotingCommand.newRequest(7).opaque(11).serializeType(SerializeType.ROCKETMQ).build());
+            peer.send(RemotingCommand.newRequest(7).opaque(11).language(LanguageCode.CPP).version(12)
+                .serializeType(SerializeType.ROCKETMQ).build());
             RemotingCommand binary = peer.readFrame();
             peer.send(RemotingCommand.newRequest(1).opaque(12).serializeType(SerializeType.ROCKETMQ).build());
             RemotingCommand pop = peer.readFrame();
