@@ -153,6 +153,16 @@ public final class RemotingFrameCodec {
             body = new byte[bodyLength];
             in.get(headerEnd, body);
         }
+        if (!in.hasArray() && headerLength > 0) {
+            // Direct or read-only memory: one bulk copy of the header (bounded by the bytes present) is much cheaper
+            // than reading it byte by byte and copying every string out separately.
+            byte[] header = new byte[headerLength];
+            in.get(headerStart, header);
+            in = ByteBuffer.wrap(header);
+            headerStart = 0;
+            headerEnd = headerLength;
+            delta = HEADER_OFFSET;
+        }
         return type == SerializeType.JSON
             ? JsonHeaderCodec.decode(in, headerStart, headerEnd, delta, body)
             : BinaryHeaderCodec.decode(in, headerStart, headerEnd, delta, body);
