@@ -109,6 +109,30 @@ class FrameCodecPropertiesTest {
         decodeMeasured(afterLength);
     }
 
+    @Property(tries = 1000)
+    void directAndHeapBuffersDecodeAlike(@ForAll("hostileFrame") byte[] hostile, @ForAll("anyCommand") RemotingCommand valid,
+                                         @ForAll boolean useValid) {
+        byte[] input = hostile;
+        if (useValid) {
+            byte[] frame = RemotingFrameCodec.encode(valid);
+            input = Arrays.copyOfRange(frame, 4, frame.length);
+        }
+        ByteBuffer direct = ByteBuffer.allocateDirect(input.length + 3);
+        direct.position(3);
+        direct.put(input).position(3);
+        assertThat(outcome(direct)).isEqualTo(outcome(ByteBuffer.wrap(input)));
+        assertThat(outcome(ByteBuffer.wrap(input).asReadOnlyBuffer())).isEqualTo(outcome(ByteBuffer.wrap(input)));
+    }
+
+    /** The decoded command, or the error message (which includes the frame offset). */
+    private static Object outcome(ByteBuffer frame) {
+        try {
+            return RemotingFrameCodec.decode(frame);
+        } catch (MalformedFrameException e) {
+            return e.getMessage();
+        }
+    }
+
     @Test
     void hugeClaimedLengthsAllocateNothingLikeThem() {
         // header length 16 MiB - 1 with 2 bytes present
