@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>{@code onRelease} runs exactly once: after the bytes were handed to the socket, or when writing failed or was
  * never attempted (connection closed, request oneway, already answered). The store releases its reference on the
- * mapped file there; it runs on an I/O thread, so it must be quick.
+ * mapped file there; it runs on an I/O thread (or on the thread whose answer was refused), so it must be quick.
  */
 public final class ZeroCopyBody {
 
