@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Many connections throw random, truncated, corrupted and oversize frames at a live server while a healthy client
- * keeps calling it. Seeded, so a failure replays: the seed is in the log and the assertion messages.
+ * keeps calling it. Seeded (fixed by default, {@code -Dpetrel.fuzz.seed=N} for another), so a failure replays.
  *
  * <p>Proves: the server never stops serving the healthy connection, every healthy call succeeds, hostile
  * connections are closed one by one, and no buffer ever grows beyond a small multiple of the maximum frame, whatever
@@ -45,7 +45,7 @@ class LiveServerFuzzTest extends RemotingFixture {
 
     @Test
     void hostileConnectionsNeverDisturbTheHealthyOne() throws Exception {
-        long seed = Long.getLong("petrel.fuzz.seed", System.nanoTime());
+        long seed = Long.getLong("petrel.fuzz.seed", 0x5EED_0001L);
         LOG.info("live-server fuzz seed {} (rerun with -Dpetrel.fuzz.seed={})", seed, seed);
         RecordingAllocator allocator = new RecordingAllocator();
         RemotingServer server = server(serverConfig()
