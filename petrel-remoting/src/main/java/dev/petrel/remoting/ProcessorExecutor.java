@@ -1,0 +1,132 @@
+package dev.petrel.remoting;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The threads of one processor group (sends, pulls, admin, ...) with a bounded queue. When the queue is full the
+ * server answers SYSTEM_BUSY with {@link #overloadRemark()}, which names this pool, its capacity and the property
+ * that sizes it, instead of queueing without limit.
+ *
+ * <p>Threads are named {@code petrel-<name>-N}. The server or client a group is registered with shuts it down when
+ * it closes; registering one group for several codes is the normal case.
+ */
+public final class ProcessorExecutor implements AutoCloseable {
+
+    /** RocketMQ's text, kept as the prefix because tools and people search for it. */
+    static final String OVERLOAD_PREFIX = "[OVERLOAD]system busy, start flow control for a while";
+
+    private final String name;
+    private final int threads;
+    private final int queueCapacity;
+    private final String capacityProperty;
+    private final ThreadPoolExecutor pool;
+
+    /**
+     * @param name             the group's name, e.g. {@code SendMessageThread}
+     * @param threads          worker threads
+     * @param queueCapacity    tasks that may wait; more are refused
+     * @param capacityProperty the configuration property that sets the capacity, named in the busy remark
+     */
+    public ProcessorExecutor(String name, int threads, int queueCapacity, String capacityProperty) {
+        if (threads < 1 || queueCapacity < 1) {
+            throw new IllegalArgumentException("processor group " + name + " needs at least one thread and one queue slot, got "
+                + threads + " threads and capacity " + queueCapacity);
+        }
+        this.name = name;
+        this.threads = threads;
+        this.queueCapacity = queueCapacity;
+        this.capacityProperty = capacityProperty;
+        this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(queueCapacity),
+            new NamedThreadFactory("petrel-" + name, true), (task, executor) -> {
+                throw QueueFull.INSTANCE;
+            });
+        this.pool.prestartAllCoreThreads();
+    }
+
+    /** Queues {@code task}; false when the queue is full or the group is shut down. */
+    boolean tryExecute(Runnable task) {
+        try {
+            pool.execute(task);
+            return true;
+        } catch (RejectedExecutionException full) {
+            return false;
+        }
+    }
+
+    /** An executor view that runs a task on the caller's thread when the queue is full (for internal hand-offs). */
+    java.util.concurrent.Executor orCallerRuns() {
+        return task -> {
+            if (!tryExecute(task)) {
+                task.run();
+            }
+        };
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    public int queueCapacity() {
+        return queueCapacity;
+    }
+
+    /** Tasks waiting now (a moment's view). */
+    public int queued() {
+        return pool.getQueue().size();
+    }
+
+    /** The SYSTEM_BUSY remark: RocketMQ's prefix, then what is full and what to tune. */
+    public String overloadRemark() {
+        return OVERLOAD_PREFIX + "; processor pool " + name + " has " + queueCapacity + " requests queued (its capacity); "
+            + "retry later or raise " + capacityProperty;
+    }
+
+    /** Stops taking work, lets queued tasks finish for up to {@code timeoutMillis}, then interrupts the rest. */
+    public void shutdown(long timeoutMillis) {
+        pool.shutdown();
+        try {
+            if (!pool.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                pool.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        shutdown(5_000);
+    }
+
+    public boolean isShutdown() {
+        return pool.isShutdown();
+    }
+
+    @Override
+    public String toString() {
+        return "ProcessorExecutor[" + name + ", " + threads + " threads, capacity " + queueCapacity + "]";
+    }
+
+    /** Thrown by the rejection handler; shared and without a stack trace, since overload must stay cheap. */
+    private static final class QueueFull extends RejectedExecutionException {
+        private static final long serialVersionUID = 1L;
+        static final QueueFull INSTANCE = new QueueFull();
+
+        private QueueFull() {
+            super("queue full");
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    }
+}

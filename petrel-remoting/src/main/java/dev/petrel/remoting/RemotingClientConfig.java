@@ -1,0 +1,120 @@
+package dev.petrel.remoting;
+
+import dev.petrel.common.config.Config;
+import dev.petrel.common.config.ConfigDef;
+import dev.petrel.common.config.ConfigKey;
+
+/**
+ * Configuration of a {@link RemotingClient}: RocketMQ's {@code NettyClientConfig} names and defaults (several of which
+ * Apache also reads from {@code com.rocketmq.remoting.*} system properties), plus the shared
+ * {@link RemotingCommonConfig} keys. Immutable.
+ */
+public final class RemotingClientConfig {
+
+    public static final ConfigKey<Integer> CLIENT_WORKER_THREADS = ConfigKey.ofInt("clientWorkerThreads",
+        Integer.getInteger("com.rocketmq.remoting.client.worker.size", 4), 1, 256,
+        "Network I/O threads of the client (petrel-<name>-io-N); they also encode and decode frames.");
+    public static final ConfigKey<Integer> CLIENT_CALLBACK_EXECUTOR_THREADS = ConfigKey.ofInt(
+        "clientCallbackExecutorThreads", Runtime.getRuntime().availableProcessors(), 1, 1024,
+        "Threads that run async-call callbacks and processors registered without an executor "
+            + "(petrel-<name>-callback-N).");
+    public static final ConfigKey<Integer> CLIENT_ONEWAY_SEMAPHORE_VALUE = ConfigKey.ofInt("clientOnewaySemaphoreValue",
+        Integer.getInteger("com.rocketmq.remoting.clientOnewaySemaphoreValue", 65535), 1, Integer.MAX_VALUE,
+        "Most oneway requests in flight at once.");
+    public static final ConfigKey<Integer> CLIENT_ASYNC_SEMAPHORE_VALUE = ConfigKey.ofInt("clientAsyncSemaphoreValue",
+        Integer.getInteger("com.rocketmq.remoting.clientAsyncSemaphoreValue", 65535), 1, Integer.MAX_VALUE,
+        "Most async requests in flight at once.");
+    public static final ConfigKey<Integer> CONNECT_TIMEOUT_MILLIS = ConfigKey.ofInt("connectTimeoutMillis",
+        Integer.getInteger("com.rocketmq.remoting.client.connect.timeout", 3000), 1, Integer.MAX_VALUE,
+        "How long to wait for a TCP connection to be established.");
+    public static final ConfigKey<Integer> CLIENT_CHANNEL_MAX_IDLE_TIME_SECONDS = ConfigKey.ofInt(
+        "clientChannelMaxIdleTimeSeconds", Integer.getInteger("com.rocketmq.remoting.client.channel.maxIdleTimeSeconds",
+            120), 0, Integer.MAX_VALUE, "Close a connection that has neither read nor written for this long; 0 never.");
+    public static final ConfigKey<Integer> CLIENT_SOCKET_SND_BUF_SIZE = ConfigKey.ofInt("clientSocketSndBufSize", 0, 0,
+        Integer.MAX_VALUE, "SO_SNDBUF in bytes; 0 keeps the OS default.");
+    public static final ConfigKey<Integer> CLIENT_SOCKET_RCV_BUF_SIZE = ConfigKey.ofInt("clientSocketRcvBufSize", 0, 0,
+        Integer.MAX_VALUE, "SO_RCVBUF in bytes; 0 keeps the OS default.");
+    public static final ConfigKey<Boolean> CLIENT_POOLED_BYTE_BUF_ALLOCATOR_ENABLE = ConfigKey.ofBoolean(
+        "clientPooledByteBufAllocatorEnable", false,
+        "Force Netty's pooled allocator; false uses Netty's default allocator.");
+
+    /** The client's own keys; add {@link RemotingCommonConfig#DEFINITION} once per process. */
+    public static final ConfigDef DEFINITION = ConfigDef.of("remoting client", CLIENT_WORKER_THREADS,
+        CLIENT_CALLBACK_EXECUTOR_THREADS, CLIENT_ONEWAY_SEMAPHORE_VALUE, CLIENT_ASYNC_SEMAPHORE_VALUE,
+        CONNECT_TIMEOUT_MILLIS, CLIENT_CHANNEL_MAX_IDLE_TIME_SECONDS, CLIENT_SOCKET_SND_BUF_SIZE,
+        CLIENT_SOCKET_RCV_BUF_SIZE, CLIENT_POOLED_BYTE_BUF_ALLOCATOR_ENABLE);
+
+    private static final ConfigDef ALL = DEFINITION.plus("remoting client (with shared keys)", RemotingCommonConfig.DEFINITION);
+
+    private final Config values;
+
+    private RemotingClientConfig(Config values) {
+        this.values = values;
+    }
+
+    public static RemotingClientConfig defaults() {
+        return new RemotingClientConfig(ALL.defaults());
+    }
+
+    /** Picks the client's and the shared keys out of a component's configuration; missing keys keep defaults. */
+    public static RemotingClientConfig from(Config config) {
+        return new RemotingClientConfig(ConfigCopy.project(ALL, config));
+    }
+
+    public <T> RemotingClientConfig with(ConfigKey<T> key, T value) {
+        return new RemotingClientConfig(values.with(key, value));
+    }
+
+    public <T> T get(ConfigKey<T> key) {
+        return values.get(key);
+    }
+
+    public int workerThreads() {
+        return values.get(CLIENT_WORKER_THREADS);
+    }
+
+    public int callbackExecutorThreads() {
+        return values.get(CLIENT_CALLBACK_EXECUTOR_THREADS);
+    }
+
+    public int onewaySemaphoreValue() {
+        return values.get(CLIENT_ONEWAY_SEMAPHORE_VALUE);
+    }
+
+    public int asyncSemaphoreValue() {
+        return values.get(CLIENT_ASYNC_SEMAPHORE_VALUE);
+    }
+
+    public int connectTimeoutMillis() {
+        return values.get(CONNECT_TIMEOUT_MILLIS);
+    }
+
+    public int channelMaxIdleTimeSeconds() {
+        return values.get(CLIENT_CHANNEL_MAX_IDLE_TIME_SECONDS);
+    }
+
+    public int socketSndBufSize() {
+        return values.get(CLIENT_SOCKET_SND_BUF_SIZE);
+    }
+
+    public int socketRcvBufSize() {
+        return values.get(CLIENT_SOCKET_RCV_BUF_SIZE);
+    }
+
+    public boolean pooledByteBufAllocatorEnable() {
+        return values.get(CLIENT_POOLED_BYTE_BUF_ALLOCATOR_ENABLE);
+    }
+
+    public int frameMaxLength() {
+        return values.get(RemotingCommonConfig.FRAME_MAX_LENGTH);
+    }
+
+    public boolean useEpollNativeSelector() {
+        return values.get(RemotingCommonConfig.USE_EPOLL_NATIVE_SELECTOR);
+    }
+
+    @Override
+    public String toString() {
+        return values.toString();
+    }
+}

@@ -1,0 +1,7 @@
+package dev.petrel.remoting;
+
+import dev.petrel.protocol.frame.RemotingCommand;
+
+/** An outbound response whose body comes from {@link ZeroCopyBody} buffers; encoded by {@link FrameEncoder}. */
+record ZeroCopyFrame(RemotingCommand header, ZeroCopyBody body) {
+}
