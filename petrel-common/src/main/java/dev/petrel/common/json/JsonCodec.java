@@ -118,7 +118,12 @@ public final class JsonCodec {
 
     private <T> T decode(byte[] json, JavaType type) {
         Objects.requireNonNull(json, "json");
-        FastjsonNormalizer.Result normalized = FastjsonNormalizer.normalize(json);
+        FastjsonNormalizer.Result normalized;
+        try {
+            normalized = FastjsonNormalizer.normalize(json);
+        } catch (JsonException e) {
+            throw new JsonException("cannot read " + type.getRawClass().getSimpleName() + ": " + e.getMessage(), e);
+        }
         try {
             T value;
             if (normalized.hasRefs()) {

@@ -172,7 +172,7 @@ class JsonCodecTest {
             .hasMessage("cannot read Span from JSON null");
         assertThatThrownBy(() -> JSON.decode("{\"offsetTable\":{\"notjson\":1}}", Offsets.class)).isInstanceOf(JsonException.class);
         assertThatThrownBy(() -> JSON.decode("{\"a\":", Span.class)).isInstanceOf(JsonException.class)
-            .hasMessage("malformed JSON at offset 5: unexpected end of input");
+            .hasMessage("cannot read Span: malformed JSON at offset 5: unexpected end of input");
     }
 
     @Test
