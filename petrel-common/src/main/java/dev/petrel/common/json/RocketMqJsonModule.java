@@ -21,7 +21,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.Serializers;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The two Jackson extensions RocketMQ's bodies need (package-private: {@link JsonCodec} is the public face):
@@ -47,6 +49,8 @@ final class RocketMqJsonModule extends SimpleModule {
         super("petrel-rocketmq-json");
         this.factory = factory;
         this.defaults = Map.copyOf(defaults);
+        // Sets keep the order they were read in, so decoding and encoding again gives the same bytes.
+        addAbstractTypeMapping(Set.class, LinkedHashSet.class);
     }
 
     @Override
