@@ -8,7 +8,8 @@ import java.util.Map;
  * that they all parse and report alike.
  *
  * <ul>
- *   <li>A missing required key: {@code the custom field <key> is null} (Apache's exact text).
+ *   <li>A missing required key: {@code the custom field <key> is null}, angle brackets included (Apache's exact text;
+ *       Apache 5.3.1 itself only logs it and goes on with a null field, Petrel reports it).
  *   <li>A value that does not parse: {@code field <key>: '<value>' is not a valid <type>}. Apache logs and keeps the
  *       default in this case; Petrel reports it, so a bad number never turns silently into 0.
  *   <li>Booleans parse like {@link Boolean#parseBoolean}: anything but {@code true} (any case) is false.
@@ -179,7 +180,7 @@ public final class ExtFieldReader {
 
     /** Apache's text for a missing required field (RemotingCommand.decodeCommandCustomHeader). */
     public static String missing(String key) {
-        return "the custom field " + key + " is null";
+        return "the custom field <" + key + "> is null";
     }
 
     static String malformed(String key, String value, String type) {

@@ -40,10 +40,10 @@ class AdminHeaderGoldenTest {
         assertGolden(new CreateTopicRequestHeader("TopicTest", "TBW102", 8, 8, 6, "SINGLE_TAG", 0, false, "", false, NONE),
             fields("topic", "TopicTest", "defaultTopic", "TBW102", "readQueueNums", "8", "writeQueueNums", "8", "perm", "6",
                 "topicFilterType", "SINGLE_TAG", "topicSysFlag", "0", "order", "false", "attributes", "", "force", "false"));
-        assertGolden(new CreateTopicRequestHeader("T", "TBW102", 4, 4, 7, "MULTI_TAG", null, true, "+message.type=FIFO", null,
+        assertGolden(new CreateTopicRequestHeader("T", "TBW102", 4, 4, 7, "MULTI_TAG", null, true, "+message.type=FIFO", true,
                 NONE),
             fields("topic", "T", "defaultTopic", "TBW102", "readQueueNums", "4", "writeQueueNums", "4", "perm", "7",
-                "topicFilterType", "MULTI_TAG", "order", "true", "attributes", "+message.type=FIFO"));
+                "topicFilterType", "MULTI_TAG", "order", "true", "attributes", "+message.type=FIFO", "force", "true"));
         assertGolden(new CreateTopicListRequestHeader(NONE), fields());
         assertGolden(new DeleteTopicRequestHeader("T", NONE), fields("topic", "T"));
         assertGolden(new GetTopicConfigRequestHeader("T", RpcFields.toBroker("broker-a")), fields("topic", "T", "bname", "broker-a"));

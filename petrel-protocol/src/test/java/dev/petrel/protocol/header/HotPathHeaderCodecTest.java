@@ -70,7 +70,7 @@ class HotPathHeaderCodecTest {
         noTopic.remove("b");
         Decoded<SendMessageRequestHeader> missing = SendMessageV2HeaderCodec.INSTANCE.decode(noTopic);
         assertThat(missing.isOk()).isFalse();
-        assertThat(missing.errorMessage()).isEqualTo("the custom field b is null");
+        assertThat(missing.errorMessage()).isEqualTo("the custom field <b> is null");
         assertThat(missing.responseCode()).isEqualTo(1);
 
         Map<String, String> badQueue = SendMessageV2HeaderCodec.INSTANCE.encode(CAPTURED_SEND);
@@ -82,7 +82,7 @@ class HotPathHeaderCodecTest {
         assertThat(SendMessageV1HeaderCodec.INSTANCE.decode(badBorn).errorMessage())
             .isEqualTo("field bornTimestamp: '99999999999999999999' is not a valid long");
         assertThat(SendMessageV1HeaderCodec.INSTANCE.decode(null).errorMessage())
-            .isEqualTo("the custom field producerGroup is null");
+            .isEqualTo("the custom field <producerGroup> is null");
     }
 
     @Test
@@ -117,7 +117,7 @@ class HotPathHeaderCodecTest {
         Map<String, String> noSubVersion = PullMessageRequestHeaderCodec.INSTANCE.encode(pull);
         noSubVersion.remove("subVersion");
         assertThat(PullMessageRequestHeaderCodec.INSTANCE.decode(noSubVersion).errorMessage())
-            .isEqualTo("the custom field subVersion is null");
+            .isEqualTo("the custom field <subVersion> is null");
     }
 
     @Test

@@ -23,18 +23,18 @@ class RecordHeaderCodecTest {
     void missingRequiredFieldUsesApachesMessage() {
         Decoded<QueryConsumerOffsetRequestHeader> decoded = QUERY.decode(fields("consumerGroup", "cg", "queueId", "1"));
         assertThat(decoded.isOk()).isFalse();
-        assertThat(decoded.errorMessage()).isEqualTo("the custom field topic is null");
+        assertThat(decoded.errorMessage()).isEqualTo("the custom field <topic> is null");
         assertThat(decoded.responseCode()).isEqualTo(1);
         assertThatThrownBy(decoded::value).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(decoded::orElseThrow).isInstanceOf(HeaderException.class)
-            .hasMessage("the custom field topic is null");
+            .hasMessage("the custom field <topic> is null");
     }
 
     @Test
     void noExtFieldsReadsLikeAnEmptyMap() {
-        assertThat(QUERY.decode(null).errorMessage()).isEqualTo("the custom field consumerGroup is null");
+        assertThat(QUERY.decode(null).errorMessage()).isEqualTo("the custom field <consumerGroup> is null");
         assertThat(RecordHeaderCodec.of(GetMaxOffsetRequestHeader.class).decode(null).errorMessage())
-            .isEqualTo("the custom field topic is null");
+            .isEqualTo("the custom field <topic> is null");
     }
 
     @Test
@@ -48,7 +48,7 @@ class RecordHeaderCodecTest {
             .isEqualTo("field bodyCrc32: '' is not a valid int");
         // The first problem wins, in component order.
         assertThat(QUERY.decode(fields("topic", "T", "queueId", "x")).errorMessage())
-            .isEqualTo("the custom field consumerGroup is null");
+            .isEqualTo("the custom field <consumerGroup> is null");
     }
 
     @Test
@@ -58,7 +58,7 @@ class RecordHeaderCodecTest {
         assertThat(QUERY.decode(fields("consumerGroup", "cg", "topic", "T", "queueId", "1", "setZeroIfNotFound", "yes"))
             .value().setZeroIfNotFound()).isFalse();
         assertThat(RecordHeaderCodec.of(GetConsumeStatsInBrokerHeader.class).decode(fields()).errorMessage())
-            .isEqualTo("the custom field isOrder is null");
+            .isEqualTo("the custom field <isOrder> is null");
     }
 
     @Test

@@ -17,7 +17,7 @@ public record CreateTopicRequestHeader(
     Integer topicSysFlag,
     @Required boolean order,
     String attributes,
-    Boolean force,
+    boolean force,
     RpcFields rpc) {
 
     public CreateTopicRequestHeader {

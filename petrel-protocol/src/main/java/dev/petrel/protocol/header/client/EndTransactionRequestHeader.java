@@ -13,7 +13,7 @@ public record EndTransactionRequestHeader(
     @Required long tranStateTableOffset,
     @Required long commitLogOffset,
     @Required int commitOrRollback,
-    Boolean fromTransactionCheck,
+    boolean fromTransactionCheck,
     @Required String msgId,
     String transactionId,
     RpcFields rpc) {

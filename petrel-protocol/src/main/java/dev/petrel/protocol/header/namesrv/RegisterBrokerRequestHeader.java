@@ -16,6 +16,6 @@ public record RegisterBrokerRequestHeader(
     Long heartbeatTimeoutMillis,
     Boolean enableActingMaster,
     boolean compressed,
-    Integer bodyCrc32,
+    int bodyCrc32,
     String zoneName) {
 }
