@@ -20,8 +20,10 @@ import java.util.Map;
  * <ul>
  *   <li>{@code $.path} pointing to a node that is not an ancestor of the marker: replaced by a deep copy of that node.
  *   <li>{@code $}, {@code @}, {@code ..}, or a path to an ancestor: a cycle, which no value can hold: replaced by null.
- *   <li>A path that leads nowhere (fastjson writes {@code $.map.null} for a value reached through an object map key):
- *       replaced by null; a map entry whose <em>key</em> is such a marker is dropped.
+ *   <li>{@code $.path.null}: fastjson's path for an object used as a map key. fastjson's own parser resolves it to
+ *       the first object key of the map at {@code $.path}, which is right when that map has one entry; Petrel does the
+ *       same, so it reads exactly what Apache reads.
+ *   <li>A path that leads nowhere: replaced by null; a map entry whose <em>key</em> is such a marker is dropped.
  * </ul>
  *
  * The total number of copied nodes is bounded, so nested references cannot make the tree explode.
@@ -148,7 +150,14 @@ final class FastjsonRefResolver {
                 while (end < path.length() && path.charAt(end) != '.' && path.charAt(end) != '[') {
                     end++;
                 }
-                node = node.isObject() ? node.get(path.substring(i + 1, end)) : null;
+                String name = path.substring(i + 1, end);
+                if (!node.isObject()) {
+                    node = null;
+                } else if (node.get(name) == null && name.equals("null")) {
+                    node = firstObjectKey(node);
+                } else {
+                    node = node.get(name);
+                }
                 i = end;
             } else if (c == '[') {
                 int end = path.indexOf(']', i);
@@ -162,6 +171,21 @@ final class FastjsonRefResolver {
             }
         }
         return node;
+    }
+
+    /** The first property name of {@code map} that holds an object's JSON (an object map key), parsed; else null. */
+    private JsonNode firstObjectKey(JsonNode map) {
+        for (Iterator<String> names = map.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (name.startsWith("{") && !name.startsWith(KEY_PREFIX)) {
+                try {
+                    return mapper.readTree(name);
+                } catch (JsonProcessingException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     private static int parseIndex(String text) {

@@ -107,11 +107,14 @@ class JsonCodecTest {
     @Test
     void resolvesRefsAndDropsKeysThatPointNowhere() {
         // fastjson's own output for one MessageQueue instance used in two maps (json-bodies.md §1): the key's path
-        // "$.consumerTable.clientA.null" leads nowhere, so that entry cannot be recovered.
+        // "$.consumerTable.clientA.null" means "an object key of that map"; fastjson takes the first one.
         Status decoded = JSON.decode("{\"consumerTable\":{\"clientA\":{{\"brokerName\":\"broker-a\",\"queueId\":0,\"topic\":\"TopicTest\"}:6}},"
             + "\"messageQueueTable\":{{\"$ref\":\"$.consumerTable.clientA.null\"}:5}}", Status.class);
         assertThat(decoded.consumerTable()).isEqualTo(Map.of("clientA", Map.of(new Queue("TopicTest", "broker-a", 0), 6L)));
-        assertThat(decoded.messageQueueTable()).isEmpty();
+        assertThat(decoded.messageQueueTable()).isEqualTo(Map.of(new Queue("TopicTest", "broker-a", 0), 5L));
+        Status nowhere = JSON.decode("{\"consumerTable\":{\"clientA\":{}},\"messageQueueTable\":{{\"$ref\":\"$.consumerTable.clientA.null\"}:5,"
+            + "{\"$ref\":\"$.nothing\"}:6}}", Status.class);
+        assertThat(nowhere.messageQueueTable()).isEmpty();
 
         Pair pair = JSON.decode("{\"first\":{\"brokerName\":\"b\",\"queueId\":1,\"topic\":\"T\"},\"second\":{\"$ref\":\"$.first\"},"
             + "\"more\":[{\"$ref\":\"$.first\"},{\"$ref\":\"@\"},{\"$ref\":\"..\"},{\"$ref\":\"$\"}]}", Pair.class);
