@@ -187,6 +187,24 @@ class ConfigFileCompatTest {
     }
 
     @Test
+    void brokerConfigPropertiesText() {
+        java.util.Properties apache = new java.util.Properties();
+        apache.setProperty("brokerName", "broker-a");
+        apache.setProperty("listenPort", "10911");
+        apache.setProperty("namesrvAddr", "127.0.0.1:9876;127.0.0.2:9876");
+        // GET_BROKER_CONFIG body as the 5.3.1 broker writes it.
+        byte[] fromApache = org.apache.rocketmq.common.MixAll.properties2String(apache, true).getBytes(StandardCharsets.UTF_8);
+        Map<String, String> petrel = dev.petrel.protocol.body.PropertiesBodyCodec.decode(fromApache);
+        assertThat(petrel).isEqualTo(Map.of("brokerName", "broker-a", "listenPort", "10911", "namesrvAddr", "127.0.0.1:9876;127.0.0.2:9876"));
+        assertThat(ApacheBodies.text(dev.petrel.protocol.body.PropertiesBodyCodec.encode(petrel))).isEqualTo(ApacheBodies.text(fromApache));
+        // Values Apache's own writer would mangle still reach Apache intact from Petrel.
+        Map<String, String> tricky = Map.of("storePathRootDir", "C:\\store", "note", " leading\nnewline", "key with space", "v");
+        java.util.Properties read = org.apache.rocketmq.common.MixAll.string2Properties(
+            ApacheBodies.text(dev.petrel.protocol.body.PropertiesBodyCodec.encode(tricky)));
+        assertThat(read).isEqualTo(new java.util.Properties() {{ putAll(tricky); }});
+    }
+
+    @Test
     void topicConfigReadsLikeApacheWhenPropertiesAreMissing() {
         String sparse = "{\"topicName\":\"Old\",\"perm\":7}";
         org.apache.rocketmq.common.TopicConfig apache = RemotingSerializable.fromJson(sparse, org.apache.rocketmq.common.TopicConfig.class);

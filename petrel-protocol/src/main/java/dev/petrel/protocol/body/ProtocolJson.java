@@ -2,7 +2,6 @@ package dev.petrel.protocol.body;
 
 import dev.petrel.common.json.JsonCodec;
 import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
-import dev.petrel.protocol.body.heartbeat.SubscriptionData;
 import dev.petrel.protocol.body.subscription.CustomizedRetryPolicy;
 import dev.petrel.protocol.body.subscription.ExponentialRetryPolicy;
 import dev.petrel.protocol.body.subscription.GroupRetryPolicy;
@@ -25,7 +24,6 @@ public final class ProtocolJson {
         .absentDefaults(TopicQueueMappingInfo.class, TopicQueueMappingInfo.DEFAULTS)
         .absentDefaults(TopicQueueMappingDetail.class, TopicQueueMappingDetail.DEFAULTS)
         .absentDefaults(LogicQueueMappingItem.class, LogicQueueMappingItem.DEFAULTS)
-        .absentDefaults(SubscriptionData.class, SubscriptionData.DEFAULTS)
         .absentDefaults(SubscriptionGroupConfig.class, SubscriptionGroupConfig.DEFAULTS)
         .absentDefaults(GroupRetryPolicy.class, GroupRetryPolicy.DEFAULTS)
         .absentDefaults(CustomizedRetryPolicy.class, CustomizedRetryPolicy.DEFAULTS)

@@ -6,8 +6,8 @@ import java.util.Set;
 
 /**
  * One subscription of a consumer group: in heartbeats, connections, running info and CHECK_CLIENT_CONFIG.
- * {@code filterClassSource} exists in Apache's class but is never written. Absent properties take {@link #DEFAULTS}
- * (expression type TAG).
+ * {@code filterClassSource} exists in Apache's class but is never written. A missing (null) expression type means
+ * {@link #TAG}, as in Apache.
  *
  * @param classFilterMode obsolete class filter
  * @param codeSet         {@link String#hashCode()} of each tag (what the broker compares with the stored tag hash)
@@ -31,11 +31,12 @@ public record SubscriptionData(
     /** Subscribe to every tag. */
     public static final String SUB_ALL = "*";
 
-    public static final SubscriptionData DEFAULTS = new SubscriptionData(false, Set.of(), TAG, null, 0, Set.of(), null);
-
     public SubscriptionData {
         codeSet = BodyCollections.set(codeSet);
         tagsSet = BodyCollections.set(tagsSet);
+        // Apache's default; done here rather than through registered JSON defaults because every heartbeat and
+        // every pull subscription passes through this constructor (the generic defaults path costs a tree per object).
+        expressionType = expressionType == null ? TAG : expressionType;
     }
 
     /**
