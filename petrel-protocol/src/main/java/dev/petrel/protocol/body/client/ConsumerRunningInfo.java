@@ -22,6 +22,14 @@ public record ConsumerRunningInfo(
 
     public static final BodyCodec<ConsumerRunningInfo> CODEC = BodyCodec.of(ConsumerRunningInfo.class);
 
+    /** Keys the client adds to {@code properties} besides its configuration (mqadmin consumerStatus reads them). */
+    public static final String PROP_NAMESERVER_ADDR = "PROP_NAMESERVER_ADDR";
+    public static final String PROP_THREADPOOL_CORE_SIZE = "PROP_THREADPOOL_CORE_SIZE";
+    public static final String PROP_CONSUME_ORDERLY = "PROP_CONSUMEORDERLY";
+    public static final String PROP_CONSUME_TYPE = "PROP_CONSUME_TYPE";
+    public static final String PROP_CLIENT_VERSION = "PROP_CLIENT_VERSION";
+    public static final String PROP_CONSUMER_START_TIMESTAMP = "PROP_CONSUMER_START_TIMESTAMP";
+
     public ConsumerRunningInfo {
         mqPopTable = BodyCollections.map(mqPopTable);
         mqTable = BodyCollections.map(mqTable);
