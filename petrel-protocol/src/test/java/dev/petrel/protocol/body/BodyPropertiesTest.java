@@ -29,7 +29,7 @@ class BodyPropertiesTest {
     Arbitrary<Sample> samples() {
         return Arbitraries.of(BodyTypes.ALL).flatMap(codec -> {
             BodyCodec<Object> c = (BodyCodec<Object>) codec;
-            return RecordArbitraries.withoutNulls((Class<Object>) c.type()).map(value -> new Sample(c, value));
+            return RecordArbitraries.withoutNulls(c.type()).map(value -> new Sample(c, value));
         });
     }
 

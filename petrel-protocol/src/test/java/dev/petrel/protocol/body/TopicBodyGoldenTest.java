@@ -95,6 +95,14 @@ class TopicBodyGoldenTest {
                 + "\"scope\":\"__global__\",\"topic\":\"S\",\"totalQueues\":1}},\"topicQueueMappingInfoMap\":{\"S\":{\"bname\":"
                 + "\"broker-a\",\"currIdMap\":{\"0\":0},\"dirty\":false,\"epoch\":1,\"scope\":\"__global__\",\"topic\":\"S\","
                 + "\"totalQueues\":1}}}");
+        assertGolden(TopicConfigAndQueueMapping.CODEC, TopicConfigAndQueueMapping.of(TOPIC_TEST, null),
+            "{\"attributes\":{},\"order\":false,\"perm\":6,\"readQueueNums\":4,\"topicFilterType\":\"SINGLE_TAG\","
+                + "\"topicName\":\"TopicTest\",\"topicSysFlag\":0,\"writeQueueNums\":4}");
+        assertGolden(TopicConfigAndQueueMapping.CODEC, TopicConfigAndQueueMapping.of(TopicConfig.of("S", 1, 1, 6),
+                new TopicQueueMappingDetail("broker-a", Map.of(), false, 1, Map.of(), "__global__", "S", 1)),
+            "{\"attributes\":{},\"mappingDetail\":{\"bname\":\"broker-a\",\"currIdMap\":{},\"dirty\":false,\"epoch\":1,"
+                + "\"hostedQueues\":{},\"scope\":\"__global__\",\"topic\":\"S\",\"totalQueues\":1},\"order\":false,\"perm\":6,"
+                + "\"readQueueNums\":1,\"topicFilterType\":\"SINGLE_TAG\",\"topicName\":\"S\",\"topicSysFlag\":0,\"writeQueueNums\":1}");
         // Apache writes the integer keys unquoted; a sparse item takes the open-ended defaults.
         assertReads(TopicConfigAndQueueMapping.CODEC,
             "{\"attributes\":{},\"mappingDetail\":{\"currIdMap\":{0:0},\"hostedQueues\":{0:[{\"bname\":\"broker-a\"}]},\"topic\":\"S\"},"

@@ -38,7 +38,7 @@ class HeaderPropertiesTest {
     Arbitrary<Sample> headers() {
         return Arbitraries.of(codecs()).flatMap(codec -> {
             HeaderCodec<Object> c = (HeaderCodec<Object>) codec;
-            return RecordArbitraries.withNulls((Class<Object>) c.type()).map(h -> new Sample(c, h));
+            return RecordArbitraries.withNulls(c.type()).map(h -> new Sample(c, h));
         });
     }
 
