@@ -1,0 +1,7 @@
+package dev.petrel.protocol.body.subscription;
+
+/** Which retry schedule a group uses. */
+public enum GroupRetryPolicyType {
+    EXPONENTIAL,
+    CUSTOMIZED
+}

@@ -1,0 +1,2 @@
+/** Which header codec each request code uses. */
+package dev.petrel.protocol.header.catalog;

@@ -1,0 +1,10 @@
+package dev.petrel.protocol.header.namesrv;
+
+import dev.petrel.protocol.header.Required;
+
+/**
+ * ADD_WRITE_PERM_OF_BROKER (327) response: number of topics changed.
+ */
+public record AddWritePermOfBrokerResponseHeader(
+    @Required int addTopicCount) {
+}

@@ -1,0 +1,8 @@
+package dev.petrel.protocol.header.namesrv;
+
+/**
+ * GET_KV_CONFIG (101) response.
+ */
+public record GetKVConfigResponseHeader(
+    String value) {
+}

@@ -1,0 +1,2 @@
+/** Headers of NameServer requests (request-codes.md §3). */
+package dev.petrel.protocol.header.namesrv;
