@@ -1,5 +1,6 @@
 package dev.petrel.store.cleanup;
 
+import dev.petrel.common.concurrent.PeriodicLoop;
 import dev.petrel.common.time.Clock;
 import dev.petrel.store.commitlog.CommitLog;
 import dev.petrel.store.consumequeue.ConsumeQueue;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -23,7 +23,7 @@ import java.util.function.LongSupplier;
  *
  * <p>It is the only thread that deletes leading files; the dispatch thread only appends to the last ones.
  */
-public final class CleanLoop implements Runnable {
+public final class CleanLoop extends PeriodicLoop {
 
     private static final Logger LOG = LoggerFactory.getLogger(CleanLoop.class);
 
@@ -37,10 +37,7 @@ public final class CleanLoop implements Runnable {
     private final ZoneId zone;
     private final long reservedMillis;
     private final int batchMax;
-    private final int intervalMillis;
     private final LongSupplier dispatchedTo;
-    private volatile boolean running = true;
-    private volatile Thread thread;
     private volatile double lastRatio;
     private volatile boolean diskFull;
     private volatile int manualRuns;
@@ -48,6 +45,7 @@ public final class CleanLoop implements Runnable {
     public CleanLoop(CommitLog commitLog, ConsumeQueueTable queues, IndexService index, CleanPolicy policy, DiskUsage disk,
                      Path commitLogDir, Clock clock, ZoneId zone, int fileReservedHours, int batchMax, int intervalMillis,
                      LongSupplier dispatchedTo) {
+        super("petrel-store-clean", intervalMillis);
         this.commitLog = commitLog;
         this.queues = queues;
         this.index = index;
@@ -58,31 +56,12 @@ public final class CleanLoop implements Runnable {
         this.zone = zone;
         this.reservedMillis = TimeUnit.HOURS.toMillis(fileReservedHours);
         this.batchMax = batchMax;
-        this.intervalMillis = intervalMillis;
         this.dispatchedTo = dispatchedTo;
     }
 
-    public Thread start() {
-        Thread t = new Thread(this, "petrel-store-clean");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
-    }
-
     @Override
-    public void run() {
-        while (running) {
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(intervalMillis));
-            if (!running) {
-                break;
-            }
-            try {
-                runOnce();
-            } catch (RuntimeException e) {
-                LOG.error("clean run failed", e);
-            }
-        }
+    protected void tick() {
+        runOnce();
     }
 
     /** Asks for deletion of expired files at the next run(s), whatever the hour (admin "deleteExpiredCommitLog"). */
@@ -138,11 +117,6 @@ public final class CleanLoop implements Runnable {
     }
 
     public void stop() throws InterruptedException {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            t.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        stopThread();
     }
 }

@@ -1,5 +1,6 @@
 package dev.petrel.store.dispatch;
 
+import dev.petrel.common.concurrent.LoopThread;
 import dev.petrel.message.MessageRecordLayout;
 import dev.petrel.message.PropertiesCodec;
 import dev.petrel.message.PropertyNames;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
@@ -34,7 +34,7 @@ import java.util.function.LongSupplier;
  * <p>Reads only up to the "confirm offset" supplied by the store: the committed position under ASYNC_FLUSH, the
  * flushed position under SYNC_FLUSH (so nothing that a crash could still take back is ever visible to consumers).
  */
-public final class DispatchLoop implements Runnable {
+public final class DispatchLoop extends LoopThread {
 
     private static final Logger LOG = LoggerFactory.getLogger(DispatchLoop.class);
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -47,14 +47,13 @@ public final class DispatchLoop implements Runnable {
     private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
     private volatile long dispatchedTo;
     private volatile long lastDispatchedTimestamp;
-    private volatile boolean running = true;
     private volatile boolean parked;
-    private volatile Thread thread;
     private boolean reportedCorruption;
 
     /** @param index null when {@code messageIndexEnable} is false */
     public DispatchLoop(CommitLog commitLog, ConsumeQueueTable queues, IndexService index, DelayLevels delayLevels,
                         LongSupplier confirmOffset) {
+        super("petrel-store-dispatch");
         this.commitLog = commitLog;
         this.queues = queues;
         this.index = index;
@@ -79,38 +78,29 @@ public final class DispatchLoop implements Runnable {
         return lastDispatchedTimestamp;
     }
 
-    public Thread start() {
-        Thread t = new Thread(this, "petrel-store-dispatch");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
-    }
 
     /** Called after new CommitLog bytes became visible; cheap when the loop is busy. */
+    @Override
     public void wake() {
         if (parked) {
-            Thread t = thread;
-            if (t != null) {
-                LockSupport.unpark(t);
-            }
+            super.wake();
         }
     }
 
     @Override
     public void run() {
-        while (running) {
+        while (isRunning()) {
             long before = dispatchedTo;
             try {
                 dispatchAvailable(true);
             } catch (RuntimeException e) {
                 LOG.error("dispatch failed at CommitLog offset {}; retrying", dispatchedTo, e);
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(100));
+                park(TimeUnit.MILLISECONDS.toNanos(100));
             }
             if (dispatchedTo == before) {
                 parked = true;
-                if (running && dispatchedTo >= confirmOffset.getAsLong()) {
-                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                if (isRunning() && dispatchedTo >= confirmOffset.getAsLong()) {
+                    park(IDLE_PARK_NANOS);
                 }
                 parked = false;
             }
@@ -214,11 +204,6 @@ public final class DispatchLoop implements Runnable {
     }
 
     public void stop() throws InterruptedException {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            t.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        stopThread();
     }
 }

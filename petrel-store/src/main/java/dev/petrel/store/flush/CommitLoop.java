@@ -1,11 +1,10 @@
 package dev.petrel.store.flush;
 
+import dev.petrel.common.concurrent.PeriodicLoop;
 import dev.petrel.store.commitlog.CommitLog;
 import dev.petrel.store.commitlog.TransientStorePool;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * With the transient store pool: the thread {@code petrel-store-commit} copies appended bytes from the off-heap
@@ -13,36 +12,22 @@ import java.util.concurrent.locks.LockSupport;
  * the pool, and then lets readers, the dispatcher and the flusher see the bytes. It is the only thread that
  * advances a write-buffered segment's committed position.
  */
-public final class CommitLoop implements Runnable {
+public final class CommitLoop extends PeriodicLoop {
 
     private final CommitLog commitLog;
     private final TransientStorePool pool;
     private final Runnable afterCommit;
-    private final int intervalMillis;
-    private volatile boolean running = true;
-    private volatile Thread thread;
 
     public CommitLoop(CommitLog commitLog, TransientStorePool pool, Runnable afterCommit, int intervalMillis) {
+        super("petrel-store-commit", intervalMillis);
         this.commitLog = commitLog;
         this.pool = pool;
         this.afterCommit = afterCommit;
-        this.intervalMillis = intervalMillis;
-    }
-
-    public Thread start() {
-        Thread t = new Thread(this, "petrel-store-commit");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
     }
 
     @Override
-    public void run() {
-        while (running) {
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(intervalMillis));
-            commitOnce();
-        }
+    protected void tick() {
+        commitOnce();
     }
 
     public void commitOnce() {
@@ -61,12 +46,7 @@ public final class CommitLoop implements Runnable {
 
     /** Stops the thread; {@code finish} false skips the final flush/commit (a simulated crash). */
     public void stop(boolean finish) throws InterruptedException {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            t.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        stopThread();
         if (finish) {
             commitOnce();
         }

@@ -1,11 +1,9 @@
 package dev.petrel.store.flush;
 
+import dev.petrel.common.concurrent.PeriodicLoop;
 import dev.petrel.common.time.Clock;
 import dev.petrel.store.checkpoint.Checkpoint;
 import dev.petrel.store.commitlog.CommitLog;
-
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * ASYNC_FLUSH: the thread {@code petrel-store-flush}, the CommitLog's only flusher in that mode. Every
@@ -13,45 +11,29 @@ import java.util.concurrent.locks.LockSupport;
  * dirty, and everything once {@code flushCommitLogThoroughInterval} has passed since the last full flush.
  * {@link #flushOnce(long)} is the whole decision, driven by the injected clock so tests step it.
  */
-public final class FlushLoop implements Runnable {
+public final class FlushLoop extends PeriodicLoop {
 
     private final CommitLog commitLog;
     private final Checkpoint checkpoint;
     private final Clock clock;
-    private final int intervalMillis;
     private final int leastPages;
     private final int thoroughIntervalMillis;
     private long lastThoroughFlush;
-    private volatile boolean running = true;
-    private volatile Thread thread;
 
     public FlushLoop(CommitLog commitLog, Checkpoint checkpoint, Clock clock, int intervalMillis, int leastPages,
                      int thoroughIntervalMillis) {
+        super("petrel-store-flush", intervalMillis);
         this.commitLog = commitLog;
         this.checkpoint = checkpoint;
         this.clock = clock;
-        this.intervalMillis = intervalMillis;
         this.leastPages = leastPages;
         this.thoroughIntervalMillis = thoroughIntervalMillis;
         this.lastThoroughFlush = clock.millis();
     }
 
-    public Thread start() {
-        Thread t = new Thread(this, "petrel-store-flush");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
-    }
-
     @Override
-    public void run() {
-        while (running) {
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(intervalMillis));
-            if (running) {
-                flushOnce(clock.millis());
-            }
-        }
+    protected void tick() {
+        flushOnce(clock.millis());
     }
 
     /** One round at time {@code now}; returns whether anything was forced. */
@@ -69,25 +51,13 @@ public final class FlushLoop implements Runnable {
         return moved;
     }
 
-    public void wake() {
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
-    }
-
     public void stop() throws InterruptedException {
         stop(true);
     }
 
     /** Stops the thread; {@code finish} false skips the final flush/commit (a simulated crash). */
     public void stop(boolean finish) throws InterruptedException {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            t.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        stopThread();
         if (finish) {
             long ts = commitLog.lastStoreTimestamp();
             commitLog.log().flush(0);

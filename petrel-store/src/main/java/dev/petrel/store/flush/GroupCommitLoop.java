@@ -1,5 +1,6 @@
 package dev.petrel.store.flush;
 
+import dev.petrel.common.concurrent.LoopThread;
 import dev.petrel.store.checkpoint.Checkpoint;
 import dev.petrel.store.commitlog.CommitLog;
 
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * SYNC_FLUSH group commit. Appenders {@link #submit} "tell me when the CommitLog is durable up to offset X"; the
@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  * A request that waits longer than {@code syncFlushTimeout} is completed with {@code false} by its future's timeout
  * (the record stays stored; the caller answers FLUSH_DISK_TIMEOUT).
  */
-public final class GroupCommitLoop implements Runnable {
+public final class GroupCommitLoop extends LoopThread {
 
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
@@ -32,25 +32,17 @@ public final class GroupCommitLoop implements Runnable {
     private final Runnable afterFlush;
     private final long timeoutMillis;
     private final ConcurrentLinkedQueue<Request> pending = new ConcurrentLinkedQueue<>();
-    private volatile boolean running = true;
     private volatile boolean parked;
-    private volatile Thread thread;
 
     /** @param afterFlush run on the loop thread after each force (wakes the dispatcher) */
     public GroupCommitLoop(CommitLog commitLog, Checkpoint checkpoint, Runnable afterFlush, long timeoutMillis) {
+        super("petrel-store-group-commit");
         this.commitLog = commitLog;
         this.checkpoint = checkpoint;
         this.afterFlush = afterFlush;
         this.timeoutMillis = timeoutMillis;
     }
 
-    public Thread start() {
-        Thread t = new Thread(this, "petrel-store-group-commit");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
-    }
 
     /** Completes with true once bytes up to {@code endOffset} are durable, false on timeout. */
     public CompletableFuture<Boolean> submit(long endOffset) {
@@ -61,7 +53,7 @@ public final class GroupCommitLoop implements Runnable {
         }
         pending.add(new Request(endOffset, f));
         if (parked) {
-            LockSupport.unpark(thread);
+            wake();
         }
         return f.completeOnTimeout(false, timeoutMillis, TimeUnit.MILLISECONDS);
     }
@@ -69,15 +61,15 @@ public final class GroupCommitLoop implements Runnable {
     @Override
     public void run() {
         List<Request> batch = new ArrayList<>();
-        while (running) {
+        while (isRunning()) {
             Request r;
             while ((r = pending.poll()) != null) {
                 batch.add(r);
             }
             if (batch.isEmpty()) {
                 parked = true;
-                if (pending.isEmpty() && running) {
-                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                if (pending.isEmpty() && isRunning()) {
+                    park(IDLE_PARK_NANOS);
                 }
                 parked = false;
                 continue;
@@ -110,12 +102,7 @@ public final class GroupCommitLoop implements Runnable {
 
     /** Stops the thread; {@code finish} false skips the final flush/commit (a simulated crash). */
     public void stop(boolean finish) throws InterruptedException {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            t.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        stopThread();
         if (finish) {
             flushOnce();
         }

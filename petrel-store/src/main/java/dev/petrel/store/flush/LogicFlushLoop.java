@@ -1,13 +1,11 @@
 package dev.petrel.store.flush;
 
+import dev.petrel.common.concurrent.PeriodicLoop;
 import dev.petrel.store.checkpoint.Checkpoint;
 import dev.petrel.store.consumequeue.ConsumeQueue;
 import dev.petrel.store.consumequeue.ConsumeQueueTable;
 import dev.petrel.store.dispatch.DispatchLoop;
 import dev.petrel.store.index.IndexService;
-
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The thread {@code petrel-store-logic-flush}: every {@code flushIntervalConsumeQueue} ms forces every ConsumeQueue
@@ -15,41 +13,25 @@ import java.util.concurrent.locks.LockSupport;
  * the checkpoint. The timestamps are read <em>before</em> forcing, so the checkpoint never claims more than was
  * forced. It is the only thread that writes the checkpoint file while the store runs.
  */
-public final class LogicFlushLoop implements Runnable {
+public final class LogicFlushLoop extends PeriodicLoop {
 
     private final ConsumeQueueTable queues;
     private final IndexService index;
     private final DispatchLoop dispatch;
     private final Checkpoint checkpoint;
-    private final int intervalMillis;
-    private volatile boolean running = true;
-    private volatile Thread thread;
 
     public LogicFlushLoop(ConsumeQueueTable queues, IndexService index, DispatchLoop dispatch, Checkpoint checkpoint,
                           int intervalMillis) {
+        super("petrel-store-logic-flush", intervalMillis);
         this.queues = queues;
         this.index = index;
         this.dispatch = dispatch;
         this.checkpoint = checkpoint;
-        this.intervalMillis = intervalMillis;
-    }
-
-    public Thread start() {
-        Thread t = new Thread(this, "petrel-store-logic-flush");
-        t.setDaemon(true);
-        thread = t;
-        t.start();
-        return t;
     }
 
     @Override
-    public void run() {
-        while (running) {
-            LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(intervalMillis));
-            if (running) {
-                flushOnce();
-            }
-        }
+    protected void tick() {
+        flushOnce();
     }
 
     public void flushOnce() {
@@ -71,11 +53,6 @@ public final class LogicFlushLoop implements Runnable {
     }
 
     public void stop() throws InterruptedException {
-        running = false;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-            t.join(TimeUnit.SECONDS.toMillis(30));
-        }
+        stopThread();
     }
 }
