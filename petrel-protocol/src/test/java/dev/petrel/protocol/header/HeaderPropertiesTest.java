@@ -80,7 +80,7 @@ class HeaderPropertiesTest {
         if (decoded.isOk()) {
             assertThat(codec.decode(codec.encode(decoded.value())).value()).isEqualTo(decoded.value());
         } else {
-            assertThat(decoded.errorMessage()).matches("the custom field <\\S+> is null|field \\S+: '.*' is not a valid \\w+");
+            assertThat(decoded.errorMessage()).matches("(?s)the custom field <\\S+> is null|field \\S+: '.*' is not a valid \\w+");
         }
     }
 
