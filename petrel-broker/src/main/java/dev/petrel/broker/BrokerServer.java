@@ -1,0 +1,365 @@
+package dev.petrel.broker;
+
+import dev.petrel.broker.client.ConsumerIdsNotifier;
+import dev.petrel.broker.client.ConsumerRegistry;
+import dev.petrel.broker.client.ProducerRegistry;
+import dev.petrel.broker.longpoll.PullTimeoutLoop;
+import dev.petrel.broker.metadata.ConfigFile;
+import dev.petrel.broker.metadata.SubscriptionGroupTable;
+import dev.petrel.broker.metadata.SystemTopics;
+import dev.petrel.broker.metadata.TopicConfigTable;
+import dev.petrel.broker.offset.ConsumerOffsetTable;
+import dev.petrel.broker.processor.ClientManageProcessor;
+import dev.petrel.broker.processor.ConsumerManageProcessor;
+import dev.petrel.broker.processor.OffsetQueryProcessor;
+import dev.petrel.broker.processor.QueryMessageProcessor;
+import dev.petrel.broker.pull.PullMessageProcessor;
+import dev.petrel.broker.registration.NameServerRegistrar;
+import dev.petrel.broker.registration.RegistrationLoop;
+import dev.petrel.broker.send.PutStage;
+import dev.petrel.broker.send.SendChecks;
+import dev.petrel.broker.send.SendMessageProcessor;
+import dev.petrel.broker.send.UnsupportedFeatureStage;
+import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.common.config.Config;
+import dev.petrel.common.time.Clock;
+import dev.petrel.message.Host;
+import dev.petrel.message.UniqueIdGenerator;
+import dev.petrel.message.filter.FilterCache;
+import dev.petrel.protocol.code.RequestCode;
+import dev.petrel.remoting.Connection;
+import dev.petrel.remoting.ConnectionListener;
+import dev.petrel.remoting.ProcessorExecutor;
+import dev.petrel.remoting.RemotingClient;
+import dev.petrel.remoting.RemotingClientConfig;
+import dev.petrel.remoting.RemotingServer;
+import dev.petrel.remoting.RemotingServerConfig;
+import dev.petrel.store.LocalMessageStore;
+import dev.petrel.store.MessageStore;
+import dev.petrel.store.StoreConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The broker process: the one class that builds the parts, wires them together, starts them and stops them in
+ * order. Every part gets what it uses in its constructor; nothing reaches back here.
+ *
+ * <p>Threads it owns (besides the store's and remoting's, see docs/architecture.md): the processor pools
+ * {@code petrel-broker-<pool>-N}, {@code petrel-broker-pull-wakeup-N} (resumed long polls),
+ * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping} and {@code petrel-broker-register}.
+ */
+public final class BrokerServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BrokerServer.class);
+
+    private final Config config;
+    private final Clock clock;
+    private BrokerIdentity identity;
+    private MessageStore store;
+    private TopicConfigTable topics;
+    private SubscriptionGroupTable groups;
+    private ConsumerOffsetTable offsets;
+    private ConsumerRegistry consumers;
+    private ProducerRegistry producers;
+    private BrokerStats stats;
+    private RemotingServer server;
+    private RemotingClient client;
+    private ExecutorService wakeups;
+    private PullTimeoutLoop<PullMessageProcessor.Held> pullTimeouts;
+    private PullMessageProcessor pull;
+    private HousekeepingLoop housekeeping;
+    private NameServerRegistrar registrar;
+    private RegistrationLoop registration;
+    private boolean started;
+    private boolean closed;
+
+    /** @param config a configuration of {@link BrokerConfig#FILE} */
+    public BrokerServer(Config config, Clock clock) {
+        this.config = config;
+        this.clock = clock;
+    }
+
+    /** Recovers the store, loads the metadata, listens, registers with the NameServers. */
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("broker already started");
+        }
+        started = true;
+        long begin = clock.nanos();
+        identity = resolveIdentity();
+        StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
+        store = LocalMessageStore.open(config, clock);
+        store.start();
+
+        Path configDir = storeSettings.rootDir().resolve("config");
+        SystemTopics systemTopics = new SystemTopics(identity.clusterName(), identity.brokerName(),
+            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE), config.get(BrokerConfig.DEFAULT_TOPIC_QUEUE_NUMS),
+            config.get(BrokerConfig.CLUSTER_TOPIC_ENABLE), config.get(BrokerConfig.BROKER_TOPIC_ENABLE),
+            config.get(BrokerConfig.TRACE_TOPIC_ENABLE) ? config.get(BrokerConfig.MSG_TRACE_TOPIC_NAME) : null);
+        topics = new TopicConfigTable(new ConfigFile(configDir.resolve("topics.json")), clock, systemTopics,
+            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE));
+        topics.load();
+        groups = new SubscriptionGroupTable(new ConfigFile(configDir.resolve("subscriptionGroup.json")), clock,
+            () -> config.get(BrokerConfig.AUTO_CREATE_SUBSCRIPTION_GROUP));
+        groups.load();
+        offsets = new ConsumerOffsetTable(new ConfigFile(configDir.resolve("consumerOffset.json")), clock);
+        offsets.load();
+
+        consumers = new ConsumerRegistry(clock);
+        consumers.setListener(new ConsumerIdsNotifier(() -> config.get(BrokerConfig.NOTIFY_CONSUMER_IDS_CHANGED_ENABLE),
+            identity.brokerName()));
+        producers = new ProducerRegistry(clock);
+        stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
+
+        server = new RemotingServer("broker", RemotingServerConfig.from(config)
+            .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
+        registerProcessors();
+        server.addConnectionListener(new ConnectionListener() {
+            @Override
+            public void closed(Connection connection) {
+                consumers.connectionClosed(connection);
+                producers.connectionClosed(connection);
+            }
+        });
+        store.addDispatchListener(pull.holds());
+        pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
+        pullTimeouts.start();
+        server.start();
+
+        housekeeping = new HousekeepingLoop(clock, offsets, consumers, producers, stats,
+            config.get(BrokerConfig.FLUSH_CONSUMER_OFFSET_INTERVAL), config.get(BrokerConfig.CHANNEL_EXPIRED_TIMEOUT));
+        housekeeping.start();
+
+        client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
+        client.start();
+        registrar = new NameServerRegistrar(client, NameServerRegistrar.parseAddresses(config.get(BrokerConfig.NAMESRV_ADDR)),
+            identity, config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);
+        registration = new RegistrationLoop(registrar, topics, clock, config.get(BrokerConfig.REGISTER_NAME_SERVER_PERIOD),
+            () -> config.get(BrokerConfig.BROKER_PERMISSION), () -> config.get(BrokerConfig.FORCE_REGISTER));
+        topics.addListener(registration);
+        if (registrar.nameServers().isEmpty()) {
+            LOG.warn("namesrvAddr is not set: the broker serves clients that know its address, but no NameServer will "
+                + "route clients to it");
+        } else {
+            Map<String, String> outcome = registration.registerAll();
+            outcome.forEach((addr, error) -> {
+                if (error == null) {
+                    LOG.info("registered with NameServer {}", addr);
+                }
+            });
+        }
+        registration.start();
+        LOG.info("broker {} of cluster {} ready at {} in {} ms (store {}, {} topics)", identity.brokerName(),
+            identity.clusterName(), identity.address(), TimeUnit.NANOSECONDS.toMillis(clock.nanos() - begin),
+            storeSettings.rootDir(), topics.all().size());
+    }
+
+    private BrokerIdentity resolveIdentity() {
+        String name = config.get(BrokerConfig.BROKER_NAME);
+        String ip1 = config.get(BrokerConfig.BROKER_IP1);
+        String ip2 = config.get(BrokerConfig.BROKER_IP2);
+        if (ip1 == null || ip1.isBlank()) {
+            ip1 = BrokerIdentity.localIpv4();
+        }
+        if (ip2 == null || ip2.isBlank()) {
+            ip2 = ip1;
+        }
+        int port = config.get(BrokerConfig.LISTEN_PORT);
+        if (port == 0) {
+            port = freePort();
+        }
+        return new BrokerIdentity(config.get(BrokerConfig.BROKER_CLUSTER_NAME),
+            name == null || name.isBlank() ? BrokerIdentity.localHostName() : name, config.get(BrokerConfig.BROKER_ID),
+            ip1, ip2, port);
+    }
+
+    /** listenPort 0: the address is part of every message id, so it must be known before the server binds. */
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(0));
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free port for listenPort=0", e);
+        }
+    }
+
+    private void registerProcessors() {
+        FilterCache filters = new FilterCache(100);
+        Host storeHost = Host.parse(identity.address());
+        UniqueIdGenerator ids = UniqueIdGenerator.forThisProcess(clock);
+
+        ProcessorExecutor sendPool = pool("send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
+            BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
+        List<PutStage> stages = List.of(new UnsupportedFeatureStage(
+            () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), identity.ip1()));
+        SendMessageProcessor send = new SendMessageProcessor(clock, new DynamicSettings(config), new SendChecks(topics,
+            identity.ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), topics, groups, stages, store, stats, ids,
+            storeHost, identity.clusterName(), config.get(StoreConfig.MAX_MESSAGE_SIZE), sendPool::queued);
+        server.registerProcessor(RequestCode.SEND_MESSAGE, send, sendPool);
+        server.registerProcessor(RequestCode.SEND_MESSAGE_V2, send, sendPool);
+        server.registerProcessor(RequestCode.SEND_BATCH_MESSAGE, send, sendPool);
+
+        wakeups = wakeupExecutor();
+        pull = new PullMessageProcessor(clock, new DynamicSettings(config), identity.ip1(), topics, groups, consumers,
+            offsets, store, stats, filters, wakeups);
+        server.registerProcessor(RequestCode.PULL_MESSAGE, pull, pool("pull", BrokerConfig.PULL_MESSAGE_THREAD_POOL_NUMS,
+            BrokerConfig.PULL_THREAD_POOL_QUEUE_CAPACITY));
+        server.registerProcessor(RequestCode.LITE_PULL_MESSAGE, pull, pool("lite-pull",
+            BrokerConfig.LITE_PULL_MESSAGE_THREAD_POOL_NUMS, BrokerConfig.LITE_PULL_THREAD_POOL_QUEUE_CAPACITY));
+
+        ProcessorExecutor queryPool = pool("query", BrokerConfig.QUERY_MESSAGE_THREAD_POOL_NUMS,
+            BrokerConfig.QUERY_THREAD_POOL_QUEUE_CAPACITY);
+        QueryMessageProcessor query = new QueryMessageProcessor(store, clock,
+            () -> config.get(BrokerConfig.DEFAULT_QUERY_MAX_NUM));
+        server.registerProcessor(RequestCode.QUERY_MESSAGE, query, queryPool);
+        server.registerProcessor(RequestCode.VIEW_MESSAGE_BY_ID, query, queryPool);
+
+        ClientManageProcessor clientManage = new ClientManageProcessor(clock, consumers, producers, groups, topics, filters,
+            () -> config.get(BrokerConfig.ENABLE_PROPERTY_FILTER));
+        server.registerProcessor(RequestCode.HEART_BEAT, clientManage, pool("heartbeat",
+            BrokerConfig.HEARTBEAT_THREAD_POOL_NUMS, BrokerConfig.HEARTBEAT_THREAD_POOL_QUEUE_CAPACITY));
+        ProcessorExecutor clientPool = pool("client-manage", BrokerConfig.CLIENT_MANAGE_THREAD_POOL_NUMS,
+            BrokerConfig.CLIENT_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
+        server.registerProcessor(RequestCode.UNREGISTER_CLIENT, clientManage, clientPool);
+        server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, clientManage, clientPool);
+
+        ProcessorExecutor consumerPool = pool("consumer-manage", BrokerConfig.CONSUMER_MANAGE_THREAD_POOL_NUMS,
+            BrokerConfig.CONSUMER_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
+        ConsumerManageProcessor consumerManage = new ConsumerManageProcessor(consumers, offsets, groups, topics, store,
+            () -> config.get(BrokerConfig.USE_SERVER_SIDE_RESET_OFFSET), ConsumerManageProcessor.defaultResidentBytes());
+        server.registerProcessor(RequestCode.GET_CONSUMER_LIST_BY_GROUP, consumerManage, consumerPool);
+        server.registerProcessor(RequestCode.QUERY_CONSUMER_OFFSET, consumerManage, consumerPool);
+        server.registerProcessor(RequestCode.UPDATE_CONSUMER_OFFSET, consumerManage, consumerPool);
+
+        ProcessorExecutor adminPool = pool("admin", BrokerConfig.ADMIN_BROKER_THREAD_POOL_NUMS,
+            BrokerConfig.ADMIN_BROKER_THREAD_POOL_QUEUE_CAPACITY);
+        OffsetQueryProcessor offsetQuery = new OffsetQueryProcessor(store);
+        for (int code : new int[] {RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET,
+            RequestCode.GET_MIN_OFFSET, RequestCode.GET_EARLIEST_MSG_STORETIME}) {
+            server.registerProcessor(code, offsetQuery, adminPool);
+        }
+    }
+
+    private ProcessorExecutor pool(String name, dev.petrel.common.config.ConfigKey<Integer> threads,
+                                   dev.petrel.common.config.ConfigKey<Integer> capacity) {
+        return new ProcessorExecutor("broker-" + name, config.get(threads), config.get(capacity), capacity.name());
+    }
+
+    /** Resumed long polls: short store reads and a socket write, so a few threads suffice. */
+    private static ExecutorService wakeupExecutor() {
+        AtomicInteger n = new AtomicInteger();
+        int threads = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+            r -> {
+                Thread t = new Thread(r, "petrel-broker-pull-wakeup-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        pool.prestartAllCoreThreads();
+        return pool;
+    }
+
+    public synchronized BrokerIdentity identity() {
+        return identity;
+    }
+
+    /** The bound port. */
+    public synchronized int port() {
+        return server.port();
+    }
+
+    public synchronized MessageStore store() {
+        return store;
+    }
+
+    /**
+     * Graceful stop: unregisters from the NameServers, stops serving, writes the consumer offsets and shuts the
+     * store down (flushing everything and writing the checkpoint).
+     */
+    @Override
+    public synchronized void close() {
+        if (!started || closed) {
+            return;
+        }
+        closed = true;
+        try {
+            if (registration != null) {
+                registration.stop();
+            }
+            if (registrar != null && !registrar.nameServers().isEmpty()) {
+                registrar.unregister();
+            }
+            if (server != null) {
+                server.close();
+            }
+            if (pullTimeouts != null) {
+                pullTimeouts.stop();
+            }
+            if (wakeups != null) {
+                wakeups.shutdown();
+                wakeups.awaitTermination(5, TimeUnit.SECONDS);
+            }
+            if (housekeeping != null) {
+                housekeeping.stop();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (offsets != null) {
+                offsets.persist();
+            }
+            if (store != null) {
+                store.shutdown();
+            }
+            if (client != null) {
+                client.close();
+            }
+            LOG.info("broker {} stopped", identity == null ? "" : identity.brokerName());
+        }
+    }
+
+    // Parts, for tests in this package.
+
+    TopicConfigTable topics() {
+        return topics;
+    }
+
+    SubscriptionGroupTable groups() {
+        return groups;
+    }
+
+    ConsumerOffsetTable offsets() {
+        return offsets;
+    }
+
+    ConsumerRegistry consumers() {
+        return consumers;
+    }
+
+    ProducerRegistry producers() {
+        return producers;
+    }
+
+    PullMessageProcessor pullProcessor() {
+        return pull;
+    }
+
+    HousekeepingLoop housekeeping() {
+        return housekeeping;
+    }
+}

@@ -1,0 +1,288 @@
+package dev.petrel.broker.pull;
+
+import dev.petrel.broker.client.ConsumerGroupState;
+import dev.petrel.broker.client.ConsumerRegistry;
+import dev.petrel.broker.longpoll.HeldPull;
+import dev.petrel.broker.longpoll.PullHoldTable;
+import dev.petrel.broker.metadata.Perm;
+import dev.petrel.broker.metadata.SubscriptionGroupTable;
+import dev.petrel.broker.metadata.SystemTopics;
+import dev.petrel.broker.metadata.TopicConfigTable;
+import dev.petrel.broker.offset.ConsumerOffsetTable;
+import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.common.time.Clock;
+import dev.petrel.message.filter.FilterCache;
+import dev.petrel.message.filter.FilterCompilation;
+import dev.petrel.message.filter.FilterCompiler;
+import dev.petrel.message.filter.TagFilter;
+import dev.petrel.protocol.body.heartbeat.SubscriptionData;
+import dev.petrel.protocol.body.subscription.SubscriptionGroupConfig;
+import dev.petrel.protocol.body.topic.TopicConfig;
+import dev.petrel.protocol.code.RequestCode;
+import dev.petrel.protocol.code.ResponseCode;
+import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.protocol.header.Decoded;
+import dev.petrel.protocol.header.client.PullMessageRequestHeader;
+import dev.petrel.protocol.header.client.PullMessageRequestHeaderCodec;
+import dev.petrel.protocol.header.client.PullMessageResponseHeader;
+import dev.petrel.protocol.header.client.PullMessageResponseHeaderCodec;
+import dev.petrel.remoting.RequestContext;
+import dev.petrel.remoting.RequestProcessor;
+import dev.petrel.remoting.ZeroCopyBody;
+import dev.petrel.store.GetResult;
+import dev.petrel.store.MessageStore;
+import dev.petrel.store.StoredRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * PULL_MESSAGE (11) and LITE_PULL_MESSAGE (361), with long polling: checks the request in Apache's order
+ * (request-codes.md §4.2), reads from the store with the subscription's filter, maps the store status to the
+ * response code (flows.md §8), stores the piggy-backed commit offset, and answers with the stored records written
+ * straight from the mapped CommitLog ({@link ZeroCopyBody}).
+ *
+ * <p>A pull that finds nothing new, has the SUSPEND flag and is on its first run is held in the {@link PullHoldTable}
+ * for its {@code suspendTimeoutMillis} (or {@code shortPollingTimeMills} with long polling off). The table resumes it
+ * when a matching message is dispatched or the deadline passes; the pull then runs again without suspension on the
+ * wake-up executor and is answered with whatever it finds (possibly PULL_NOT_FOUND).
+ *
+ * <p>Threads: first runs on the pull (or lite-pull) threads; resumed runs on the wake-up executor.
+ */
+public final class PullMessageProcessor implements RequestProcessor {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PullMessageProcessor.class);
+
+    static final int FORBIDDEN_BROKER = 1;
+    static final int FORBIDDEN_GROUP = 2;
+    static final int FORBIDDEN_TOPIC = 3;
+    static final int FORBIDDEN_BROADCASTING = 4;
+
+    /** What the processor reads from the (partly dynamic) broker configuration on each pull. */
+    public interface Settings {
+        int brokerPermission();
+
+        boolean litePullEnabled();
+
+        boolean longPollingEnabled();
+
+        long shortPollingTimeMills();
+
+        boolean propertyFilterEnabled();
+
+        boolean filterSupportRetry();
+
+        boolean serverSideResetOffset();
+    }
+
+    /** A held pull: its request and parsed header. */
+    public record Held(RequestContext context, PullMessageRequestHeader header) {
+    }
+
+    private final Clock clock;
+    private final Settings settings;
+    private final String brokerIp;
+    private final TopicConfigTable topics;
+    private final SubscriptionGroupTable groups;
+    private final ConsumerRegistry consumers;
+    private final ConsumerOffsetTable offsets;
+    private final MessageStore store;
+    private final BrokerStats stats;
+    private final FilterCache filters;
+    private final PullHoldTable<Held> holds;
+    private final Executor wakeups;
+
+    public PullMessageProcessor(Clock clock, Settings settings, String brokerIp, TopicConfigTable topics,
+                                SubscriptionGroupTable groups, ConsumerRegistry consumers, ConsumerOffsetTable offsets,
+                                MessageStore store, BrokerStats stats, FilterCache filters, Executor wakeups) {
+        this.clock = clock;
+        this.settings = settings;
+        this.brokerIp = brokerIp;
+        this.topics = topics;
+        this.groups = groups;
+        this.consumers = consumers;
+        this.offsets = offsets;
+        this.store = store;
+        this.stats = stats;
+        this.filters = filters;
+        this.wakeups = wakeups;
+        this.holds = new PullHoldTable<>(store::maxOffsetInQueue, this::resume);
+    }
+
+    /** The hold table; the wiring registers it as the store's dispatch listener and gives it a timeout loop. */
+    public PullHoldTable<Held> holds() {
+        return holds;
+    }
+
+    @Override
+    public RemotingCommand process(RequestContext ctx, RemotingCommand request) {
+        Decoded<PullMessageRequestHeader> decoded = PullMessageRequestHeaderCodec.INSTANCE.decode(request.extFields());
+        if (!decoded.isOk()) {
+            return request.response(decoded.responseCode(), decoded.errorMessage());
+        }
+        return run(ctx, request, decoded.value(), true);
+    }
+
+    private void resume(HeldPull<Held> pull, Held held, boolean timedOut) {
+        wakeups.execute(() -> {
+            RemotingCommand response;
+            try {
+                response = run(held.context(), held.context().request(), held.header(), false);
+            } catch (RuntimeException e) {
+                LOG.error("resumed pull {} failed", held.context(), e);
+                response = held.context().request().response(ResponseCode.SYSTEM_ERROR, "pull failed: " + e);
+            }
+            if (response != null) {
+                held.context().respond(response);
+            }
+        });
+    }
+
+    /**
+     * One run of a pull. Returns the response, or null when the pull was held or answered with a zero-copy body.
+     *
+     * @param firstRun true for the request as it arrived; false when resumed (no commit, no suspension)
+     */
+    RemotingCommand run(RequestContext ctx, RemotingCommand request, PullMessageRequestHeader h, boolean firstRun) {
+        if (!Perm.isReadable(settings.brokerPermission())) {
+            return forbidden(request, FORBIDDEN_BROKER, String.format("the broker[%s] pulling message is forbidden", brokerIp));
+        }
+        if (request.code() == RequestCode.LITE_PULL_MESSAGE && !settings.litePullEnabled()) {
+            return forbidden(request, FORBIDDEN_BROKER, "the broker[" + brokerIp + "] for lite pull consumer is forbidden"
+                + " (litePullMessageEnable=false)");
+        }
+        SubscriptionGroupConfig group = groups.find(h.consumerGroup());
+        if (group == null) {
+            return request.response(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, String.format("subscription group [%s] does "
+                + "not exist; create it with 'mqadmin updateSubGroup -g %s' or set autoCreateSubscriptionGroup=true",
+                h.consumerGroup(), h.consumerGroup()));
+        }
+        if (!group.consumeEnable()) {
+            return forbidden(request, FORBIDDEN_GROUP, "subscription group no permission, " + h.consumerGroup());
+        }
+        TopicConfig topic = topics.get(h.topic());
+        if (topic == null) {
+            return request.response(ResponseCode.TOPIC_NOT_EXIST, String.format("topic[%s] not exist, apply first please!",
+                h.topic()));
+        }
+        if (!Perm.isReadable(topic.perm())) {
+            return forbidden(request, FORBIDDEN_TOPIC, "the topic[" + h.topic() + "] pulling message is forbidden");
+        }
+        if (h.queueId() < 0 || h.queueId() >= topic.readQueueNums()) {
+            return request.response(ResponseCode.SYSTEM_ERROR, String.format("queueId[%d] is illegal, topic:[%s] "
+                + "topicConfig.readQueueNums:[%d] consumer:[%s]", h.queueId(), h.topic(), topic.readQueueNums(),
+                ctx.remoteAddress()));
+        }
+        Object sub = subscription(request, h, group);
+        if (sub instanceof RemotingCommand refusal) {
+            return refusal;
+        }
+        SubscriptionData subscription = (SubscriptionData) sub;
+        boolean tag = FilterCompiler.isTagType(subscription.expressionType());
+        if (!tag && !settings.propertyFilterEnabled()) {
+            return request.response(ResponseCode.SYSTEM_ERROR, "The broker does not support consumer to filter message by "
+                + subscription.expressionType());
+        }
+        SubscriptionFilter filter;
+        if (tag) {
+            filter = new SubscriptionFilter(TagFilter.fromSubscription(subscription.subString(), subscription.tagsSet(),
+                subscription.codeSet()));
+        } else if (SystemTopics.isRetryTopic(h.topic()) && !settings.filterSupportRetry()) {
+            filter = new SubscriptionFilter(TagFilter.fromSubscription(SubscriptionData.SUB_ALL, null, null));
+        } else {
+            FilterCompilation compiled = filters.compile(subscription.expressionType(), subscription.subString());
+            if (!compiled.isValid()) {
+                return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, compiled.error().orElseThrow().message());
+            }
+            filter = new SubscriptionFilter(compiled.filter());
+        }
+        return read(ctx, request, h, topic, group, filter, firstRun);
+    }
+
+    /** The subscription to filter with: the request's own, or the one the group registered by heartbeat. */
+    private Object subscription(RemotingCommand request, PullMessageRequestHeader h, SubscriptionGroupConfig group) {
+        if (PullSysFlag.has(h.sysFlag(), PullSysFlag.SUBSCRIPTION)) {
+            return SubscriptionData.of(h.topic(), h.expressionType(), h.subscription(), h.subVersion());
+        }
+        ConsumerGroupState state = consumers.group(h.consumerGroup());
+        if (state == null) {
+            return request.response(ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's group info not exist: group "
+                + h.consumerGroup() + " has sent no heartbeat to this broker yet");
+        }
+        if (!group.consumeBroadcastEnable() && state.isBroadcasting()) {
+            return forbidden(request, FORBIDDEN_BROADCASTING, "the consumer group[" + h.consumerGroup()
+                + "] can not consume by broadcast way");
+        }
+        SubscriptionData s = state.subscription(h.topic());
+        if (s == null) {
+            return request.response(ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist: no member "
+                + "of group " + h.consumerGroup() + " subscribes topic " + h.topic());
+        }
+        if (s.subVersion() < h.subVersion()) {
+            return request.response(ResponseCode.SUBSCRIPTION_NOT_LATEST, "the consumer's subscription not latest");
+        }
+        return s;
+    }
+
+    private RemotingCommand read(RequestContext ctx, RemotingCommand request, PullMessageRequestHeader h,
+                                 TopicConfig topic, SubscriptionGroupConfig group, SubscriptionFilter filter,
+                                 boolean firstRun) {
+        Long reset = settings.serverSideResetOffset() ? offsets.takeReset(h.consumerGroup(), h.topic(), h.queueId()) : null;
+        GetResult result;
+        int code;
+        String remark;
+        if (reset != null) {
+            result = GetResult.of(null, reset, store.minOffsetInQueue(h.topic(), h.queueId()),
+                store.maxOffsetInQueue(h.topic(), h.queueId()));
+            code = ResponseCode.PULL_OFFSET_MOVED;
+            remark = PullStatusCodes.OFFSET_RESET;
+            LOG.info("queue {}:{} of group {} was reset to {}", h.topic(), h.queueId(), h.consumerGroup(), reset);
+        } else {
+            int maxBytes = h.maxMsgBytes() == null || h.maxMsgBytes() <= 0 ? Integer.MAX_VALUE : h.maxMsgBytes();
+            result = store.getMessage(h.topic(), h.queueId(), h.queueOffset(), Math.max(1, h.maxMsgNums()), maxBytes, filter);
+            code = PullStatusCodes.code(result.status(), h.queueOffset());
+            remark = result.status().name();
+        }
+        offsets.commitPulled(h.consumerGroup(), h.topic(), h.queueId(), result.nextBeginOffset());
+        if (firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.COMMIT_OFFSET)) {
+            offsets.commit(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
+        }
+        PullMessageResponseHeader header = new PullMessageResponseHeader(0, result.nextBeginOffset(), result.minOffset(),
+            result.maxOffset(), null, topic.topicSysFlag(), group.groupSysFlag(), null);
+        RemotingCommand response = request.newResponse(code).remark(remark)
+            .extFields(PullMessageResponseHeaderCodec.INSTANCE.encode(header)).build();
+        if (code == ResponseCode.SUCCESS) {
+            stats.recordGet(result.messageCount());
+            List<ByteBuffer> buffers = new ArrayList<>(result.records().size());
+            for (StoredRecord r : result.records()) {
+                buffers.add(r.buffer());
+            }
+            ctx.respond(response, ZeroCopyBody.of(buffers, result::release));
+            return null;
+        }
+        result.release();
+        if (code == ResponseCode.PULL_NOT_FOUND && firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.SUSPEND)) {
+            long holdMillis = settings.longPollingEnabled() ? h.suspendTimeoutMillis() : settings.shortPollingTimeMills();
+            if (holdMillis > 0) {
+                long deadline = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(holdMillis);
+                holds.hold(new HeldPull<>(h.topic(), h.queueId(), h.queueOffset(), deadline, filter, new Held(ctx, h)));
+                return null;
+            }
+        }
+        if (code == ResponseCode.PULL_OFFSET_MOVED) {
+            LOG.info("pull offset moved: group {} topic {} queue {} asked {} -> {} ({})", h.consumerGroup(), h.topic(),
+                h.queueId(), h.queueOffset(), result.nextBeginOffset(), remark);
+        }
+        return response;
+    }
+
+    private static RemotingCommand forbidden(RemotingCommand request, int type, String remark) {
+        return request.newResponse(ResponseCode.NO_PERMISSION).remark(remark)
+            .extField("forbiddenType", Integer.toString(type)).build();
+    }
+}

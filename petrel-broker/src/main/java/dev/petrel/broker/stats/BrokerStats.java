@@ -1,0 +1,140 @@
+package dev.petrel.broker.stats;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Message counters of the broker: messages stored and messages handed to consumers, with the throughput windows and
+ * day marks that GET_BROKER_RUNTIME_INFO reports ({@code putTps}, {@code msgPutTotalTodayMorning}, ...).
+ *
+ * <p>The hot path only adds to a {@link LongAdder} ({@link #recordPut}, {@link #recordGet}). {@link #sample} runs on
+ * the housekeeping thread every {@link #SAMPLE_INTERVAL_MILLIS} and keeps ten minutes of totals; rates are computed
+ * from them on request. Readers and the sampler share this object's monitor.
+ */
+public final class BrokerStats {
+
+    public static final long SAMPLE_INTERVAL_MILLIS = 10_000;
+    /** 600 s of samples plus the current one. */
+    private static final int SAMPLES = 61;
+
+    private final ZoneId zone;
+    private final LongAdder puts = new LongAdder();
+    private final LongAdder gets = new LongAdder();
+    private final long[] sampleTimes = new long[SAMPLES];
+    private final long[] samplePuts = new long[SAMPLES];
+    private final long[] sampleGets = new long[SAMPLES];
+    private int samples;
+    private int head = -1;
+    private LocalDate today;
+    private long putTodayMorning;
+    private long putYesterdayMorning;
+    private long getTodayMorning;
+    private long getYesterdayMorning;
+
+    public BrokerStats(ZoneId zone, long nowMillis) {
+        this.zone = zone;
+        this.today = day(nowMillis);
+        sample(nowMillis);
+    }
+
+    /** Messages stored (a batch counts each message). */
+    public void recordPut(int messages) {
+        puts.add(messages);
+    }
+
+    /** Messages handed to consumers. */
+    public void recordGet(int messages) {
+        gets.add(messages);
+    }
+
+    public long putTotal() {
+        return puts.sum();
+    }
+
+    public long getTotal() {
+        return gets.sum();
+    }
+
+    /** Records the current totals and moves the day marks at local midnight. */
+    public synchronized void sample(long nowMillis) {
+        long p = puts.sum();
+        long g = gets.sum();
+        LocalDate d = day(nowMillis);
+        if (!d.equals(today)) {
+            boolean consecutive = d.equals(today.plusDays(1));
+            putYesterdayMorning = consecutive ? putTodayMorning : p;
+            getYesterdayMorning = consecutive ? getTodayMorning : g;
+            putTodayMorning = p;
+            getTodayMorning = g;
+            today = d;
+        }
+        head = (head + 1) % SAMPLES;
+        sampleTimes[head] = nowMillis;
+        samplePuts[head] = p;
+        sampleGets[head] = g;
+        samples = Math.min(samples + 1, SAMPLES);
+    }
+
+    /** {@code "tps10 tps60 tps600"} of stored messages, as Apache formats {@code putTps}. */
+    public synchronized String putTps(long nowMillis) {
+        return rates(nowMillis, puts.sum(), samplePuts);
+    }
+
+    /** {@code "tps10 tps60 tps600"} of messages handed to consumers ({@code getTransferredTps}). */
+    public synchronized String getTps(long nowMillis) {
+        return rates(nowMillis, gets.sum(), sampleGets);
+    }
+
+    /** Stored messages per second over the last {@code windowSeconds} (approximately, from the samples). */
+    public synchronized double putRate(long nowMillis, int windowSeconds) {
+        return rate(nowMillis, puts.sum(), samplePuts, windowSeconds * 1000L);
+    }
+
+    public synchronized long putTodayMorning() {
+        return putTodayMorning;
+    }
+
+    public synchronized long putYesterdayMorning() {
+        return putYesterdayMorning;
+    }
+
+    public synchronized long getTodayMorning() {
+        return getTodayMorning;
+    }
+
+    public synchronized long getYesterdayMorning() {
+        return getYesterdayMorning;
+    }
+
+    private String rates(long now, long total, long[] series) {
+        return String.format(Locale.ROOT, "%.2f %.2f %.2f", rate(now, total, series, 10_000),
+            rate(now, total, series, 60_000), rate(now, total, series, 600_000));
+    }
+
+    /** Rate from the newest sample at least {@code windowMillis} old (or the oldest one) to now. */
+    private double rate(long now, long total, long[] series, long windowMillis) {
+        if (samples == 0) {
+            return 0;
+        }
+        int chosen = -1;
+        for (int i = 0; i < samples; i++) {
+            int idx = Math.floorMod(head - i, SAMPLES);
+            chosen = idx;
+            if (now - sampleTimes[idx] >= windowMillis) {
+                break;
+            }
+        }
+        long dt = now - sampleTimes[chosen];
+        if (dt <= 0) {
+            return 0;
+        }
+        return (total - series[chosen]) * 1000.0 / dt;
+    }
+
+    private LocalDate day(long millis) {
+        return Instant.ofEpochMilli(millis).atZone(zone).toLocalDate();
+    }
+}
