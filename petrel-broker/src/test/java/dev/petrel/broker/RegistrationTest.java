@@ -1,0 +1,107 @@
+package dev.petrel.broker;
+
+import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.body.register.RegisterBrokerBody;
+import dev.petrel.protocol.body.register.RegisterBrokerBodyCodec;
+import dev.petrel.protocol.code.RequestCode;
+import dev.petrel.protocol.code.ResponseCode;
+import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.protocol.header.RecordHeaderCodec;
+import dev.petrel.protocol.header.namesrv.RegisterBrokerRequestHeader;
+import dev.petrel.remoting.ProcessorExecutor;
+import dev.petrel.remoting.RemotingServer;
+import dev.petrel.remoting.RemotingServerConfig;
+import dev.petrel.testkit.Await;
+import dev.petrel.testkit.FreePorts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Registration with NameServers: full at start (to every one), incremental after a topic is created, unregister at stop. */
+class RegistrationTest {
+
+    @TempDir
+    Path dir;
+
+    /** A stand-in NameServer recording what brokers send it. */
+    private static final class RecordingNameServer implements AutoCloseable {
+        final RemotingServer server;
+        final List<RemotingCommand> received = new CopyOnWriteArrayList<>();
+
+        RecordingNameServer() {
+            server = new RemotingServer("fake-namesrv", RemotingServerConfig.defaults()
+                .with(RemotingServerConfig.LISTEN_PORT, FreePorts.next()), Clock.system());
+            server.registerDefaultProcessor((ctx, req) -> {
+                received.add(req);
+                return req.response(ResponseCode.SUCCESS, null);
+            }, new ProcessorExecutor("fake-namesrv", 1, 100, "test"));
+            server.start();
+        }
+
+        String address() {
+            return "127.0.0.1:" + server.port();
+        }
+
+        List<RemotingCommand> of(int code) {
+            return received.stream().filter(r -> r.code() == code).toList();
+        }
+
+        @Override
+        public void close() {
+            server.close();
+        }
+    }
+
+    @Test
+    void registersEverywhereThenIncrementallyAndUnregistersAtStop() throws Exception {
+        try (RecordingNameServer a = new RecordingNameServer(); RecordingNameServer b = new RecordingNameServer()) {
+            BrokerFixture f = new BrokerFixture(dir, Map.of("namesrvAddr", a.address() + ";" + b.address()));
+            try {
+                for (RecordingNameServer ns : List.of(a, b)) {
+                    assertThat(ns.of(RequestCode.REGISTER_BROKER)).hasSize(1);
+                    RemotingCommand reg = ns.of(RequestCode.REGISTER_BROKER).get(0);
+                    RegisterBrokerRequestHeader h = RecordHeaderCodec.of(RegisterBrokerRequestHeader.class)
+                        .decode(reg.extFields()).orElseThrow();
+                    assertThat(h.brokerName()).isEqualTo("broker-a");
+                    assertThat(h.clusterName()).isEqualTo("DefaultCluster");
+                    assertThat(h.brokerAddr()).isEqualTo("127.0.0.1:" + f.port);
+                    assertThat(h.brokerId()).isZero();
+                    assertThat(h.compressed()).isFalse();
+                    assertThat(h.bodyCrc32()).isEqualTo(RegisterBrokerBodyCodec.bodyCrc32(reg.body()));
+                    RegisterBrokerBody body = RegisterBrokerBody.CODEC.decode(reg.body());
+                    assertThat(body.topicConfigSerializeWrapper().topicConfigTable())
+                        .containsKeys("TBW102", "SELF_TEST_TOPIC", "DefaultCluster", "broker-a", "SCHEDULE_TOPIC_XXXX");
+                    assertThat(body.topicConfigSerializeWrapper().topicConfigTable().get("TBW102").perm()).isEqualTo(7);
+                }
+                assertThat(f.send("Fresh", 0, "x").code()).isEqualTo(ResponseCode.SUCCESS);
+                Await.until(Duration.ofSeconds(10), "incremental registration",
+                    () -> a.of(RequestCode.REGISTER_BROKER).size() == 2 && b.of(RequestCode.REGISTER_BROKER).size() == 2);
+                RegisterBrokerBody incremental = RegisterBrokerBody.CODEC.decode(a.of(RequestCode.REGISTER_BROKER).get(1).body());
+                assertThat(incremental.topicConfigSerializeWrapper().topicConfigTable()).containsOnlyKeys("Fresh");
+                assertThat(incremental.topicConfigSerializeWrapper().dataVersion().counter())
+                    .isGreaterThan(RegisterBrokerBody.CODEC.decode(a.of(RequestCode.REGISTER_BROKER).get(0).body())
+                        .topicConfigSerializeWrapper().dataVersion().counter());
+            } finally {
+                f.close();
+            }
+            assertThat(a.of(RequestCode.UNREGISTER_BROKER)).hasSize(1);
+            assertThat(b.of(RequestCode.UNREGISTER_BROKER)).hasSize(1);
+            assertThat(a.of(RequestCode.UNREGISTER_BROKER).get(0).extField("brokerName")).isEqualTo("broker-a");
+        }
+    }
+
+    @Test
+    void anUnreachableNameServerDoesNotStopTheBroker() throws Exception {
+        int closedPort = FreePorts.next();
+        try (BrokerFixture f = new BrokerFixture(dir, Map.of("namesrvAddr", "127.0.0.1:" + closedPort))) {
+            assertThat(f.send("StillWorks", 0, "x").code()).isEqualTo(ResponseCode.SUCCESS);
+        }
+    }
+}
