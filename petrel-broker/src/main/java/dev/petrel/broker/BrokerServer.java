@@ -9,27 +9,14 @@ import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.SystemTopics;
 import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.offset.ConsumerOffsetTable;
-import dev.petrel.broker.processor.ClientManageProcessor;
-import dev.petrel.broker.processor.ConsumerManageProcessor;
-import dev.petrel.broker.processor.OffsetQueryProcessor;
-import dev.petrel.broker.processor.QueryMessageProcessor;
 import dev.petrel.broker.pull.PullMessageProcessor;
 import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.broker.registration.RegistrationLoop;
-import dev.petrel.broker.send.PutStage;
-import dev.petrel.broker.send.SendChecks;
-import dev.petrel.broker.send.SendMessageProcessor;
-import dev.petrel.broker.send.UnsupportedFeatureStage;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
-import dev.petrel.message.Host;
-import dev.petrel.message.UniqueIdGenerator;
-import dev.petrel.message.filter.FilterCache;
-import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.remoting.Connection;
 import dev.petrel.remoting.ConnectionListener;
-import dev.petrel.remoting.ProcessorExecutor;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
 import dev.petrel.remoting.RemotingServer;
@@ -84,6 +71,7 @@ public final class BrokerServer implements AutoCloseable {
     private HousekeepingLoop housekeeping;
     private NameServerRegistrar registrar;
     private RegistrationLoop registration;
+    private DynamicOverrides overrides;
     private boolean started;
     private boolean closed;
 
@@ -106,6 +94,8 @@ public final class BrokerServer implements AutoCloseable {
         store.start();
 
         Path configDir = storeSettings.rootDir().resolve("config");
+        overrides = new DynamicOverrides(new ConfigFile(configDir.resolve(DynamicOverrides.FILE_NAME)), config);
+        overrides.applyStored();
         SystemTopics systemTopics = new SystemTopics(identity.clusterName(), identity.brokerName(),
             config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE), config.get(BrokerConfig.DEFAULT_TOPIC_QUEUE_NUMS),
             config.get(BrokerConfig.CLUSTER_TOPIC_ENABLE), config.get(BrokerConfig.BROKER_TOPIC_ENABLE),
@@ -127,7 +117,9 @@ public final class BrokerServer implements AutoCloseable {
 
         server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
-        registerProcessors();
+        wakeups = wakeupExecutor();
+        pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
+            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -198,68 +190,6 @@ public final class BrokerServer implements AutoCloseable {
         }
     }
 
-    private void registerProcessors() {
-        FilterCache filters = new FilterCache(100);
-        Host storeHost = Host.parse(identity.address());
-        UniqueIdGenerator ids = UniqueIdGenerator.forThisProcess(clock);
-
-        ProcessorExecutor sendPool = pool("send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
-            BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
-        List<PutStage> stages = List.of(new UnsupportedFeatureStage(
-            () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), identity.ip1()));
-        SendMessageProcessor send = new SendMessageProcessor(clock, new DynamicSettings(config), new SendChecks(topics,
-            identity.ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), topics, groups, stages, store, stats, ids,
-            storeHost, identity.clusterName(), config.get(StoreConfig.MAX_MESSAGE_SIZE), sendPool::queued);
-        server.registerProcessor(RequestCode.SEND_MESSAGE, send, sendPool);
-        server.registerProcessor(RequestCode.SEND_MESSAGE_V2, send, sendPool);
-        server.registerProcessor(RequestCode.SEND_BATCH_MESSAGE, send, sendPool);
-
-        wakeups = wakeupExecutor();
-        pull = new PullMessageProcessor(clock, new DynamicSettings(config), identity.ip1(), topics, groups, consumers,
-            offsets, store, stats, filters, wakeups);
-        server.registerProcessor(RequestCode.PULL_MESSAGE, pull, pool("pull", BrokerConfig.PULL_MESSAGE_THREAD_POOL_NUMS,
-            BrokerConfig.PULL_THREAD_POOL_QUEUE_CAPACITY));
-        server.registerProcessor(RequestCode.LITE_PULL_MESSAGE, pull, pool("lite-pull",
-            BrokerConfig.LITE_PULL_MESSAGE_THREAD_POOL_NUMS, BrokerConfig.LITE_PULL_THREAD_POOL_QUEUE_CAPACITY));
-
-        ProcessorExecutor queryPool = pool("query", BrokerConfig.QUERY_MESSAGE_THREAD_POOL_NUMS,
-            BrokerConfig.QUERY_THREAD_POOL_QUEUE_CAPACITY);
-        QueryMessageProcessor query = new QueryMessageProcessor(store, clock,
-            () -> config.get(BrokerConfig.DEFAULT_QUERY_MAX_NUM));
-        server.registerProcessor(RequestCode.QUERY_MESSAGE, query, queryPool);
-        server.registerProcessor(RequestCode.VIEW_MESSAGE_BY_ID, query, queryPool);
-
-        ClientManageProcessor clientManage = new ClientManageProcessor(clock, consumers, producers, groups, topics, filters,
-            () -> config.get(BrokerConfig.ENABLE_PROPERTY_FILTER));
-        server.registerProcessor(RequestCode.HEART_BEAT, clientManage, pool("heartbeat",
-            BrokerConfig.HEARTBEAT_THREAD_POOL_NUMS, BrokerConfig.HEARTBEAT_THREAD_POOL_QUEUE_CAPACITY));
-        ProcessorExecutor clientPool = pool("client-manage", BrokerConfig.CLIENT_MANAGE_THREAD_POOL_NUMS,
-            BrokerConfig.CLIENT_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
-        server.registerProcessor(RequestCode.UNREGISTER_CLIENT, clientManage, clientPool);
-        server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, clientManage, clientPool);
-
-        ProcessorExecutor consumerPool = pool("consumer-manage", BrokerConfig.CONSUMER_MANAGE_THREAD_POOL_NUMS,
-            BrokerConfig.CONSUMER_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
-        ConsumerManageProcessor consumerManage = new ConsumerManageProcessor(consumers, offsets, groups, topics, store,
-            () -> config.get(BrokerConfig.USE_SERVER_SIDE_RESET_OFFSET), ConsumerManageProcessor.defaultResidentBytes());
-        server.registerProcessor(RequestCode.GET_CONSUMER_LIST_BY_GROUP, consumerManage, consumerPool);
-        server.registerProcessor(RequestCode.QUERY_CONSUMER_OFFSET, consumerManage, consumerPool);
-        server.registerProcessor(RequestCode.UPDATE_CONSUMER_OFFSET, consumerManage, consumerPool);
-
-        ProcessorExecutor adminPool = pool("admin", BrokerConfig.ADMIN_BROKER_THREAD_POOL_NUMS,
-            BrokerConfig.ADMIN_BROKER_THREAD_POOL_QUEUE_CAPACITY);
-        OffsetQueryProcessor offsetQuery = new OffsetQueryProcessor(store);
-        for (int code : new int[] {RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET,
-            RequestCode.GET_MIN_OFFSET, RequestCode.GET_EARLIEST_MSG_STORETIME}) {
-            server.registerProcessor(code, offsetQuery, adminPool);
-        }
-    }
-
-    private ProcessorExecutor pool(String name, dev.petrel.common.config.ConfigKey<Integer> threads,
-                                   dev.petrel.common.config.ConfigKey<Integer> capacity) {
-        return new ProcessorExecutor("broker-" + name, config.get(threads), config.get(capacity), capacity.name());
-    }
-
     /** Resumed long polls: short store reads and a socket write, so a few threads suffice. */
     private static ExecutorService wakeupExecutor() {
         AtomicInteger n = new AtomicInteger();
@@ -272,6 +202,14 @@ public final class BrokerServer implements AutoCloseable {
             });
         pool.prestartAllCoreThreads();
         return pool;
+    }
+
+    /** UPDATE_BROKER_CONFIG accepted {@code changes}: keep them across restarts and react where needed. */
+    private void configUpdated(Map<String, String> changes) {
+        overrides.store(changes);
+        if (changes.containsKey(BrokerConfig.BROKER_PERMISSION.name()) && registration != null) {
+            registration.requestFullRegistration();
+        }
     }
 
     public synchronized BrokerIdentity identity() {

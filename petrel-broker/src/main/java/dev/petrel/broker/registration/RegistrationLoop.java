@@ -35,6 +35,7 @@ public final class RegistrationLoop extends LoopThread implements TopicConfigTab
     private final IntSupplier brokerPermission;
     private final BooleanSupplier forceRegister;
     private final Map<String, TopicConfig> pending = new LinkedHashMap<>();
+    /** Guarded by {@code pending}'s monitor. */
     private long nextFullNanos;
 
     public RegistrationLoop(NameServerRegistrar registrar, TopicConfigTable topics, Clock clock, long periodMillis,
@@ -57,6 +58,14 @@ public final class RegistrationLoop extends LoopThread implements TopicConfigTab
         wake();
     }
 
+    /** Asks the loop for a full registration now (after a change of the broker's permission). */
+    public void requestFullRegistration() {
+        synchronized (pending) {
+            nextFullNanos = clock.nanos();
+        }
+        wake();
+    }
+
     /** The full registration, now, on the caller's thread (at start). Returns NameServer → error (null = ok). */
     public Map<String, String> registerAll() {
         return registrar.register(topics.all(), topics.dataVersion(), brokerPermission.getAsInt(), null);
@@ -74,8 +83,14 @@ public final class RegistrationLoop extends LoopThread implements TopicConfigTab
                 if (!changed.isEmpty()) {
                     registrar.register(changed, topics.dataVersion(), brokerPermission.getAsInt(), null);
                 }
-                if (clock.nanos() - nextFullNanos >= 0) {
-                    nextFullNanos = clock.nanos() + periodNanos;
+                boolean due;
+                synchronized (pending) {
+                    due = clock.nanos() - nextFullNanos >= 0;
+                    if (due) {
+                        nextFullNanos = clock.nanos() + periodNanos;
+                    }
+                }
+                if (due) {
                     if (forceRegister.getAsBoolean()) {
                         registerAll();
                     } else {
@@ -93,7 +108,11 @@ public final class RegistrationLoop extends LoopThread implements TopicConfigTab
                 more = !pending.isEmpty();
             }
             if (!more) {
-                park(Math.max(1, nextFullNanos - clock.nanos()));
+                long next;
+                synchronized (pending) {
+                    next = nextFullNanos;
+                }
+                park(Math.max(1, next - clock.nanos()));
             }
         }
     }
