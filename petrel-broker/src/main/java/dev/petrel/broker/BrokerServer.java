@@ -14,6 +14,8 @@ import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.broker.registration.RegistrationLoop;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.common.config.Config;
+import dev.petrel.protocol.body.KVTable;
+import dev.petrel.protocol.body.ProtocolJson;
 import dev.petrel.common.time.Clock;
 import dev.petrel.remoting.Connection;
 import dev.petrel.remoting.ConnectionListener;
@@ -88,6 +90,7 @@ public final class BrokerServer implements AutoCloseable {
         }
         started = true;
         long begin = clock.nanos();
+        warmUpJson();
         identity = resolveIdentity();
         StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
         store = LocalMessageStore.open(config, clock);
@@ -158,6 +161,16 @@ public final class BrokerServer implements AutoCloseable {
         LOG.info("broker {} of cluster {} ready at {} in {} ms (store {}, {} topics)", identity.brokerName(),
             identity.clusterName(), identity.address(), TimeUnit.NANOSECONDS.toMillis(clock.nanos() - begin),
             storeSettings.rootDir(), topics.all().size());
+    }
+
+    /**
+     * Loads the JSON codec (Jackson and its modules, a few hundred ms of class loading) on a short-lived thread while
+     * the store recovers, so the first registration does not wait for it.
+     */
+    private static void warmUpJson() {
+        Thread t = new Thread(() -> ProtocolJson.codec().encode(new KVTable(Map.of("warm", "up"))), "petrel-broker-warmup");
+        t.setDaemon(true);
+        t.start();
     }
 
     private BrokerIdentity resolveIdentity() {
@@ -260,6 +273,8 @@ public final class BrokerServer implements AutoCloseable {
         } finally {
             if (offsets != null) {
                 offsets.persist();
+                topics.persistNow();
+                groups.persistNow();
             }
             if (store != null) {
                 store.shutdown();

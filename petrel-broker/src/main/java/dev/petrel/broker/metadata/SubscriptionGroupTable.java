@@ -58,7 +58,6 @@ public final class SubscriptionGroupTable {
                 dataVersion = stored.dataVersion();
             }
         }
-        persist();
         LOG.info("loaded {} subscription groups from {}", groups.size(), file.path());
     }
 
@@ -96,6 +95,11 @@ public final class SubscriptionGroupTable {
             }
             return config;
         }
+    }
+
+    /** Writes the file (graceful shutdown). */
+    public synchronized void persistNow() {
+        persist();
     }
 
     /** Creates or replaces a group (admin). */

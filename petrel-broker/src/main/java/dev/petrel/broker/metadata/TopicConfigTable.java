@@ -68,8 +68,9 @@ public final class TopicConfigTable {
         if (!autoCreateTopicEnable && template != null && Perm.isInherited(template.perm())) {
             // Apache strips INHERIT from a TBW102 left by an earlier run, so it no longer creates topics.
             topics.put(template.topicName(), withPerm(template, template.perm() & ~Perm.INHERIT));
+            persist();
         }
-        persist();
+        // Otherwise nothing is written at start: the file changes with the first topic change (or at shutdown).
         LOG.info("loaded {} topic configs from {}", topics.size(), file.path());
     }
 
@@ -127,6 +128,11 @@ public final class TopicConfigTable {
             changed();
         }
         notifyListeners(configs);
+    }
+
+    /** Writes the file (graceful shutdown, so a first run leaves its system topics on disk as Apache does). */
+    public synchronized void persistNow() {
+        persist();
     }
 
     /** Removes a topic; false if it did not exist. */
