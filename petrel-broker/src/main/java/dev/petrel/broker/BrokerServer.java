@@ -69,7 +69,7 @@ public final class BrokerServer implements AutoCloseable {
     private RemotingClient client;
     private ExecutorService wakeups;
     private PullTimeoutLoop<PullMessageProcessor.Held> pullTimeouts;
-    private PullMessageProcessor pull;
+    private volatile PullMessageProcessor pull;
     private HousekeepingLoop housekeeping;
     private NameServerRegistrar registrar;
     private RegistrationLoop registration;
@@ -232,6 +232,12 @@ public final class BrokerServer implements AutoCloseable {
     /** The bound port. */
     public synchronized int port() {
         return server.port();
+    }
+
+    /** Pulls held by long polling right now. */
+    public int heldPulls() {
+        PullMessageProcessor p = pull;
+        return p == null ? 0 : p.holds().size();
     }
 
     public synchronized MessageStore store() {
