@@ -136,7 +136,7 @@ final class ProcessorWiring {
             p.identity().brokerName(), DataVersion.initial(p.clock().millis())), adminPool);
         registerAll(server, GROUP_ADMIN, new GroupAdminProcessor(p.groups(), p.offsets()), adminPool);
         registerAll(server, CONSUMER_ADMIN, new ConsumerAdminProcessor(p.consumers(), p.producers(), p.offsets(),
-            p.topics(), p.groups(), p.store(), p.identity().brokerName(), p.identity().address()), adminPool);
+            p.topics(), p.groups(), p.store(), p.identity().brokerName(), p.identity().address(), pull::wakeGroup), adminPool);
         RuntimeInfoTable runtime = new RuntimeInfoTable(p.clock(), p.stats(), p.store(), p.consumers(),
             new RuntimeInfoTable.Pools(sendPool::queued, sendPool.queueCapacity(), pullPool::queued,
                 pullPool.queueCapacity(), litePullPool::queued, litePullPool.queueCapacity(), queryPool::queued,

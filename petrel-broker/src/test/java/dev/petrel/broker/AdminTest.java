@@ -187,6 +187,23 @@ class AdminTest {
     }
 
     @Test
+    void aResetAnswersTheGroupsHeldPullsAtOnce() throws Exception {
+        f.send("ResetHeld", 0, "m0");
+        Await.until(Duration.ofSeconds(5), "dispatch", () -> f.broker.store().maxOffsetInQueue("ResetHeld", 0) == 1);
+        f.broker.groups().find("gResetHeld");
+        var held = f.client.invokeAsync(f.address(), RemotingCommand.request(RequestCode.PULL_MESSAGE,
+            dev.petrel.protocol.header.client.PullMessageRequestHeaderCodec.INSTANCE.encode(
+                pullHeader("gResetHeld", "ResetHeld", 0, 1, SUBSCRIPTION | dev.petrel.broker.pull.PullSysFlag.SUSPEND,
+                    15_000, "*")), null), 30_000);
+        Await.until(Duration.ofSeconds(5), "held", () -> f.broker.heldPulls() == 1);
+        f.call(RequestCode.INVOKE_BROKER_TO_RESET_OFFSET,
+            new ResetOffsetRequestHeader("ResetHeld", "gResetHeld", -1, -1L, 0, true, RpcFields.NONE), null);
+        RemotingCommand r = held.get(5, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(r.code()).isEqualTo(ResponseCode.PULL_OFFSET_MOVED);
+        assertThat(r.extField("nextBeginOffset")).isEqualTo("0");
+    }
+
+    @Test
     void runtimeInfoHasEveryKeyTheToolsParse() throws Exception {
         RemotingCommand r = f.call(RemotingCommand.request(RequestCode.GET_BROKER_RUNTIME_INFO, null, null));
         Map<String, String> table = KVTable.CODEC.decode(r.body()).table();

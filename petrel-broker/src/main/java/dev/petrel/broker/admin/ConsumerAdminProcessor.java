@@ -73,10 +73,16 @@ public final class ConsumerAdminProcessor implements RequestProcessor {
     private final MessageStore store;
     private final String brokerName;
     private final String brokerAddr;
+    private final java.util.function.BiConsumer<String, String> offsetsReset;
 
+    /**
+     * @param offsetsReset told (group, topic) after a reset, so held pulls of the group learn it at once instead of
+     *                     after their suspend timeout
+     */
     public ConsumerAdminProcessor(ConsumerRegistry consumers, ProducerRegistry producers, ConsumerOffsetTable offsets,
                                   TopicConfigTable topics, SubscriptionGroupTable groups, MessageStore store,
-                                  String brokerName, String brokerAddr) {
+                                  String brokerName, String brokerAddr,
+                                  java.util.function.BiConsumer<String, String> offsetsReset) {
         this.consumers = consumers;
         this.producers = producers;
         this.offsets = offsets;
@@ -85,6 +91,7 @@ public final class ConsumerAdminProcessor implements RequestProcessor {
         this.store = store;
         this.brokerName = brokerName;
         this.brokerAddr = brokerAddr;
+        this.offsetsReset = offsetsReset;
     }
 
     @Override
@@ -316,6 +323,7 @@ public final class ConsumerAdminProcessor implements RequestProcessor {
             body.put(new MessageQueue(h.topic(), brokerName, q), offset);
         });
         LOG.info("reset offsets of group {} on topic {} to {} for {}", h.group(), h.topic(), targets, ctx.remoteAddress());
+        offsetsReset.accept(h.group(), h.topic());
         return Replies.okJson(request, ResetOffsetBody.CODEC, new ResetOffsetBody(body));
     }
 

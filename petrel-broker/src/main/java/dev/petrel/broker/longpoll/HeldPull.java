@@ -70,6 +70,11 @@ public final class HeldPull<P> {
         return payload.getAndSet(null);
     }
 
+    /** The payload without taking it (null once claimed). */
+    P peek() {
+        return payload.get();
+    }
+
     boolean isClaimed() {
         return payload.get() == null;
     }

@@ -89,6 +89,28 @@ public final class PullHoldTable<P> implements DispatchListener {
         }
     }
 
+    /**
+     * Answers now every pull held on {@code topic} whose payload {@code which} accepts (an admin reset their offsets:
+     * they should not wait for a message to learn it). Returns how many were woken.
+     */
+    public int wakeWhere(String topic, java.util.function.Predicate<P> which) {
+        ConcurrentHashMap<Integer, ConcurrentLinkedQueue<HeldPull<P>>> queues = held.get(topic);
+        if (queues == null) {
+            return 0;
+        }
+        int n = 0;
+        for (ConcurrentLinkedQueue<HeldPull<P>> pulls : queues.values()) {
+            for (HeldPull<P> pull : pulls) {
+                P payload = pull.peek();
+                if (payload != null && which.test(payload)) {
+                    take(pull, false);
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
     /** The deadline of {@code pull} passed (timeout thread). */
     void expire(HeldPull<P> pull) {
         take(pull, true);

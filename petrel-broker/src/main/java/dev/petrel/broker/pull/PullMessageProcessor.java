@@ -119,6 +119,11 @@ public final class PullMessageProcessor implements RequestProcessor {
         return holds;
     }
 
+    /** Answers the held pulls of {@code group} on {@code topic} now (their offsets were reset). */
+    public void wakeGroup(String group, String topic) {
+        holds.wakeWhere(topic, held -> held.header().consumerGroup().equals(group));
+    }
+
     @Override
     public RemotingCommand process(RequestContext ctx, RemotingCommand request) {
         Decoded<PullMessageRequestHeader> decoded = PullMessageRequestHeaderCodec.INSTANCE.decode(request.extFields());
