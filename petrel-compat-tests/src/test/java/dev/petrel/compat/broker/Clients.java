@@ -1,0 +1,87 @@
+package dev.petrel.compat.broker;
+
+import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.remoting.protocol.heartbeat.MessageModel;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The official 5.3.1 client objects, each with its own instance name (so each is its own client with its own id). */
+final class Clients {
+
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    private Clients() {
+    }
+
+    static String instance(String kind) {
+        return "petrel-compat-" + kind + "-" + INSTANCES.incrementAndGet();
+    }
+
+    static DefaultMQProducer producer(String namesrvAddr, String group) throws MQClientException {
+        DefaultMQProducer p = new DefaultMQProducer(group);
+        p.setNamesrvAddr(namesrvAddr);
+        p.setInstanceName(instance("producer"));
+        p.start();
+        return p;
+    }
+
+    static DefaultMQAdminExt admin(String namesrvAddr) throws MQClientException {
+        DefaultMQAdminExt admin = new DefaultMQAdminExt(5_000);
+        admin.setNamesrvAddr(namesrvAddr);
+        admin.setInstanceName(instance("admin"));
+        admin.start();
+        return admin;
+    }
+
+    /** A push consumer with a concurrent listener that records every message it receives. */
+    static final class Recording implements AutoCloseable {
+        final DefaultMQPushConsumer consumer;
+        final List<MessageExt> received = new CopyOnWriteArrayList<>();
+
+        Recording(String namesrvAddr, String group, String topic, String expression, MessageModel model)
+            throws MQClientException {
+            consumer = new DefaultMQPushConsumer(group);
+            consumer.setNamesrvAddr(namesrvAddr);
+            consumer.setInstanceName(instance("consumer"));
+            consumer.setMessageModel(model);
+            consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+            consumer.subscribe(topic, expression);
+            consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+                received.addAll(msgs);
+                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+            });
+        }
+
+        Recording start() throws MQClientException {
+            consumer.start();
+            return this;
+        }
+
+        List<String> bodies() {
+            return received.stream().map(m -> new String(m.getBody(), java.nio.charset.StandardCharsets.UTF_8)).toList();
+        }
+
+        @Override
+        public void close() {
+            consumer.shutdown();
+        }
+    }
+
+    static DefaultLitePullConsumer litePull(String namesrvAddr, String group) throws MQClientException {
+        DefaultLitePullConsumer c = new DefaultLitePullConsumer(group);
+        c.setNamesrvAddr(namesrvAddr);
+        c.setInstanceName(instance("lite"));
+        c.setAutoCommit(true);
+        return c;
+    }
+}
