@@ -147,6 +147,11 @@ public final class NameServer implements AutoCloseable {
         return registry;
     }
 
+    /** Scans for silent brokers run so far (tests wait for one). */
+    long scans() {
+        return writer == null ? 0 : writer.scans();
+    }
+
     public NamesrvConfig config() {
         return config;
     }

@@ -50,6 +50,7 @@ public final class NamesrvWriterLoop extends LoopThread {
     private final int requestCapacity;
     private long lastScanNanos;
     private volatile boolean stopping;
+    private volatile long scans;
 
     /**
      * @param closeConnection closes a connection handle of a broker dropped for silence
@@ -146,6 +147,7 @@ public final class NamesrvWriterLoop extends LoopThread {
     }
 
     private void scan() {
+        scans++;
         try {
             List<RemovedBroker> removed = registry.expireSilentBrokers();
             for (RemovedBroker broker : removed) {
@@ -158,6 +160,11 @@ public final class NamesrvWriterLoop extends LoopThread {
         } catch (RuntimeException e) {
             LOG.error("scan for silent brokers failed; next scan in {} ms", config.scanNotActiveBrokerIntervalMillis(), e);
         }
+    }
+
+    /** Scans run so far (for tests and metrics). */
+    long scans() {
+        return scans;
     }
 
     /** Wakes the loop (a queued no-op ends its wait). */

@@ -96,7 +96,7 @@ final class RegistrationReader {
 
     private static void requireText(String field, String value) throws NamesrvProcessor.BadRequest {
         if (value == null || value.isBlank()) {
-            throw new NamesrvProcessor.BadRequest(ResponseCode.SYSTEM_ERROR, "the custom field " + field + " is empty");
+            throw new NamesrvProcessor.BadRequest(ResponseCode.SYSTEM_ERROR, "the custom field <" + field + "> is empty");
         }
     }
 }
