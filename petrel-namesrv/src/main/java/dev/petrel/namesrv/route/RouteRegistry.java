@@ -426,7 +426,15 @@ public final class RouteRegistry {
     }
 
     private void putQueueData(String topic, QueueData queueData) {
-        Map<String, QueueData> queues = topicQueues.computeIfAbsent(topic, k -> new HashMap<>());
+        replaceQueueData(topicQueues.computeIfAbsent(topic, k -> new HashMap<>()), topic, queueData);
+    }
+
+    /**
+     * Puts into one topic's queue map without touching the outer map: safe while iterating {@link #topicQueues}
+     * (HashMap.computeIfAbsent may resize a map it inserted into earlier, even when the key exists, and an iteration
+     * in progress would then visit entries twice).
+     */
+    private void replaceQueueData(Map<String, QueueData> queues, String topic, QueueData queueData) {
         QueueData old = queues.put(queueData.brokerName(), queueData);
         if (!queueData.equals(old)) {
             dirtyTopics.add(topic);
@@ -454,8 +462,8 @@ public final class RouteRegistry {
             QueueData q = e.getValue().get(brokerName);
             if (q != null) {
                 count++;
-                putQueueData(e.getKey(), new QueueData(q.brokerName(), change.applyAsInt(q.perm()), q.readQueueNums(),
-                    q.topicSysFlag(), q.writeQueueNums()));
+                replaceQueueData(e.getValue(), e.getKey(), new QueueData(q.brokerName(), change.applyAsInt(q.perm()),
+                    q.readQueueNums(), q.topicSysFlag(), q.writeQueueNums()));
             }
         }
         publish();
@@ -516,8 +524,8 @@ public final class RouteRegistry {
         for (Map.Entry<String, Map<String, QueueData>> e : topicQueues.entrySet()) {
             QueueData q = e.getValue().get(brokerName);
             if (q != null && Perm.isWritable(q.perm())) {
-                putQueueData(e.getKey(), new QueueData(q.brokerName(), q.perm() & ~Perm.WRITE, q.readQueueNums(),
-                    q.topicSysFlag(), q.writeQueueNums()));
+                replaceQueueData(e.getValue(), e.getKey(), new QueueData(q.brokerName(), q.perm() & ~Perm.WRITE,
+                    q.readQueueNums(), q.topicSysFlag(), q.writeQueueNums()));
             }
         }
     }

@@ -292,6 +292,24 @@ class RouteRegistryTest {
         assertThat(registry.wipeWritePerm("no-such-broker")).isZero();
     }
 
+    /** Found by the interop test: an insert that grew the topic table past its threshold, then a wipe. */
+    @Test
+    void wipeCountsEachTopicOnceAfterTheTopicTableGrew() {
+        // The twelve topics a fresh Apache 5.3.1 broker registers, then one created by an administrator.
+        Registrations full = master("broker-a", A0).version(1);
+        for (String topic : List.of("RMQ_SYS_TRANS_HALF_TOPIC", "Cluster_REPLY_TOPIC", "Cluster", "BenchmarkTest",
+            "rmq_sys_REVIVE_LOG_Cluster", "OFFSET_MOVED_EVENT", "broker-a", "TBW102", "SELF_TEST_TOPIC",
+            "SCHEDULE_TOPIC_XXXX", "RMQ_SYS_TRANS_OP_HALF_TOPIC", "rmq_sys_SYNC_BROKER_MEMBER_broker-a")) {
+            full.topic(topic, 4, 6);
+        }
+        registry.register(full.build(), conn1);
+        registry.register(master("broker-a", A0).version(2).topic("CompatTopic", 4, 6).build(), conn1);
+
+        assertThat(registry.wipeWritePerm("broker-a")).isEqualTo(13);
+        assertThat(registry.addWritePerm("broker-a")).isEqualTo(13);
+        assertThat(registry.topicNames()).hasSize(13);
+    }
+
     @Test
     void registerTopicNeedsKnownBrokersAndChangesNothingOtherwise() {
         registry.register(master("broker-a", A0).topic("T1", 4, 6).topic("T2", 4, 6).build(), conn1);
