@@ -7,7 +7,6 @@ import dev.petrel.protocol.body.route.BrokerData;
 import dev.petrel.protocol.body.route.BrokerMemberGroup;
 import dev.petrel.protocol.body.route.ClusterInfo;
 import dev.petrel.protocol.body.route.QueueData;
-import dev.petrel.protocol.body.route.TopicRouteData;
 import dev.petrel.protocol.body.topic.TopicConfig;
 import dev.petrel.protocol.body.topic.TopicList;
 import dev.petrel.protocol.body.topic.TopicQueueMappingInfo;
@@ -16,7 +15,6 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -586,62 +584,11 @@ public final class RouteRegistry {
     }
 
     private TopicRoute buildRoute(String topic) {
-        Map<String, QueueData> queues = topicQueues.get(topic);
-        if (queues == null || queues.isEmpty()) {
-            return null;
-        }
-        List<QueueData> queueDatas = new ArrayList<>(new TreeMap<>(queues).values());
-        List<BrokerData> brokerDatas = new ArrayList<>();
-        Map<String, List<String>> filters = new TreeMap<>();
-        for (QueueData q : queueDatas) {
-            BrokerGroup group = groups.get(q.brokerName());
-            if (group == null) {
-                continue;
-            }
-            BrokerData data = group.toBrokerData();
-            if (config.supportActingMaster() && !topic.startsWith(SYNC_BROKER_MEMBER_GROUP_PREFIX)) {
-                data = actingMasterView(data, q);
-            }
-            brokerDatas.add(data);
-            for (String addr : group.addrs.values()) {
-                List<String> servers = filterServers.get(new BrokerKey(group.clusterName, addr));
-                if (servers != null && !servers.isEmpty()) {
-                    filters.put(addr, servers);
-                }
-            }
-        }
-        if (brokerDatas.isEmpty()) {
-            return null;
-        }
-        Map<String, TopicQueueMappingInfo> mapping = mappings.get(topic);
-        return new TopicRoute(topic, new TopicRouteData(brokerDatas, filters, null, queueDatas,
-            mapping == null || mapping.isEmpty() ? null : mapping));
-    }
-
-    /**
-     * For a master-less broker that allows acting masters and whose queues are not writable, the lowest-id slave is
-     * shown as id 0 so clients send it the master-only reads (locks, offsets).
-     */
-    private static BrokerData actingMasterView(BrokerData data, QueueData queues) {
-        Map<Long, String> addrs = data.brokerAddrs();
-        if (addrs.isEmpty() || addrs.containsKey(MASTER_ID) || !data.enableActingMaster() || Perm.isWritable(queues.perm())) {
-            return data;
-        }
-        TreeMap<Long, String> shown = new TreeMap<>(addrs);
-        String acting = shown.remove(shown.firstKey());
-        shown.put(MASTER_ID, acting);
-        return new BrokerData(shown, data.brokerName(), data.cluster(), data.enableActingMaster(), data.zoneName());
+        return RouteAssembler.route(topic, topicQueues.get(topic), groups, filterServers, mappings.get(topic),
+            config.supportActingMaster() && !topic.startsWith(SYNC_BROKER_MEMBER_GROUP_PREFIX));
     }
 
     private BrokerMembership buildMembership() {
-        Map<String, BrokerData> brokers = new TreeMap<>();
-        int addrCount = 0;
-        for (BrokerGroup g : groups.values()) {
-            brokers.put(g.brokerName, g.toBrokerData());
-            addrCount += g.addrs.size();
-        }
-        Map<String, Set<String>> clusterNames = new TreeMap<>();
-        clusters.forEach((cluster, names) -> clusterNames.put(cluster, new TreeSet<>(names)));
-        return new BrokerMembership(new ClusterInfo(brokers, new LinkedHashMap<>(clusterNames)), addrCount);
+        return RouteAssembler.membership(groups, clusters);
     }
 }
