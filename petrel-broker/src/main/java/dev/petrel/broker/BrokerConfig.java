@@ -35,9 +35,9 @@ public final class BrokerConfig {
             + "unset means this host's first non-loopback IPv4 address");
     public static final ConfigKey<String> BROKER_IP2 = ConfigKey.ofString("brokerIP2", null,
         "address for replication, registered as the HA address; unset means brokerIP1");
-    public static final ConfigKey<String> NAMESRV_ADDR = ConfigKey.ofString("namesrvAddr",
-        System.getProperty("rocketmq.namesrv.addr", System.getenv("NAMESRV_ADDR")),
-        "NameServer addresses, ';'-separated host:port; unset means none (the broker then serves without registering)");
+    public static final ConfigKey<String> NAMESRV_ADDR = ConfigKey.ofString("namesrvAddr", null,
+        "NameServer addresses, ';'-separated host:port; unset means the system property rocketmq.namesrv.addr or the "
+            + "environment variable NAMESRV_ADDR, as in RocketMQ, else none (the broker then serves without registering)");
     public static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.ofInt("listenPort", 10911, 0, 65535,
         "port for clients; 0 picks a free one");
     public static final ConfigKey<Integer> BROKER_PERMISSION = ConfigKey.ofInt("brokerPermission", 6, 0, 7,
@@ -61,22 +61,22 @@ public final class BrokerConfig {
     public static final ConfigKey<Boolean> TRACE_ON = ConfigKey.ofBoolean("traceOn", true,
         "value of TRACE_ON in sent messages and send responses").dynamic();
 
-    public static final ConfigKey<Integer> SEND_MESSAGE_THREAD_POOL_NUMS = ConfigKey.ofInt("sendMessageThreadPoolNums",
-        Math.min(CORES, 4), 1, 1024, "threads serving sends");
-    public static final ConfigKey<Integer> PULL_MESSAGE_THREAD_POOL_NUMS = ConfigKey.ofInt("pullMessageThreadPoolNums",
-        16 + CORES * 2, 1, 1024, "threads serving pulls (also re-run held pulls)");
+    public static final ConfigKey<Integer> SEND_MESSAGE_THREAD_POOL_NUMS = ConfigKey.ofInt("sendMessageThreadPoolNums", 0,
+        0, 1024, "threads serving sends; 0 means min(cores, 4), RocketMQ's default");
+    public static final ConfigKey<Integer> PULL_MESSAGE_THREAD_POOL_NUMS = ConfigKey.ofInt("pullMessageThreadPoolNums", 0,
+        0, 1024, "threads serving pulls; 0 means 16 + 2 x cores, RocketMQ's default");
     public static final ConfigKey<Integer> LITE_PULL_MESSAGE_THREAD_POOL_NUMS = ConfigKey.ofInt(
-        "litePullMessageThreadPoolNums", 16 + CORES * 2, 1, 1024, "threads serving lite pulls");
+        "litePullMessageThreadPoolNums", 0, 0, 1024, "threads serving lite pulls; 0 means 16 + 2 x cores");
     public static final ConfigKey<Integer> QUERY_MESSAGE_THREAD_POOL_NUMS = ConfigKey.ofInt("queryMessageThreadPoolNums",
-        8 + CORES, 1, 1024, "threads serving queries by key and by offset");
+        0, 0, 1024, "threads serving queries by key and by offset; 0 means 8 + cores");
     public static final ConfigKey<Integer> ADMIN_BROKER_THREAD_POOL_NUMS = ConfigKey.ofInt("adminBrokerThreadPoolNums", 16,
         1, 1024, "threads serving admin requests and offset queries");
     public static final ConfigKey<Integer> CLIENT_MANAGE_THREAD_POOL_NUMS = ConfigKey.ofInt("clientManageThreadPoolNums",
         32, 1, 1024, "threads serving client unregistration and client config checks");
     public static final ConfigKey<Integer> CONSUMER_MANAGE_THREAD_POOL_NUMS = ConfigKey.ofInt(
         "consumerManageThreadPoolNums", 32, 1, 1024, "threads serving consumer offsets and consumer lists");
-    public static final ConfigKey<Integer> HEARTBEAT_THREAD_POOL_NUMS = ConfigKey.ofInt("heartbeatThreadPoolNums",
-        Math.min(32, CORES), 1, 1024, "threads serving heartbeats");
+    public static final ConfigKey<Integer> HEARTBEAT_THREAD_POOL_NUMS = ConfigKey.ofInt("heartbeatThreadPoolNums", 0, 0,
+        1024, "threads serving heartbeats; 0 means min(32, cores)");
 
     public static final ConfigKey<Integer> SEND_THREAD_POOL_QUEUE_CAPACITY = ConfigKey.ofInt("sendThreadPoolQueueCapacity",
         10_000, 1, Integer.MAX_VALUE, "sends that may wait for a thread; more are answered SYSTEM_BUSY");
@@ -162,6 +162,39 @@ public final class BrokerConfig {
         .plus("broker.conf", RemotingCommonConfig.DEFINITION);
 
     private BrokerConfig() {
+    }
+
+    /**
+     * A thread-pool size: the configured value, or for 0 RocketMQ's formula on this machine's core count (kept out of
+     * the defaults so the generated configuration reference does not depend on the machine that generated it).
+     */
+    public static int threads(Config config, ConfigKey<Integer> key) {
+        int n = config.get(key);
+        if (n > 0) {
+            return n;
+        }
+        if (key == SEND_MESSAGE_THREAD_POOL_NUMS) {
+            return Math.min(CORES, 4);
+        }
+        if (key == PULL_MESSAGE_THREAD_POOL_NUMS || key == LITE_PULL_MESSAGE_THREAD_POOL_NUMS) {
+            return 16 + 2 * CORES;
+        }
+        if (key == QUERY_MESSAGE_THREAD_POOL_NUMS) {
+            return 8 + CORES;
+        }
+        if (key == HEARTBEAT_THREAD_POOL_NUMS) {
+            return Math.min(32, CORES);
+        }
+        return 1;
+    }
+
+    /** {@code namesrvAddr}, or RocketMQ's fallbacks: system property {@code rocketmq.namesrv.addr}, env {@code NAMESRV_ADDR}. */
+    public static String namesrvAddr(Config config) {
+        String configured = config.get(NAMESRV_ADDR);
+        if (configured != null && !configured.isBlank()) {
+            return configured;
+        }
+        return System.getProperty("rocketmq.namesrv.addr", System.getenv("NAMESRV_ADDR"));
     }
 
     private static ConfigDef withoutListenPort(ConfigDef server) {

@@ -141,7 +141,7 @@ public final class BrokerServer implements AutoCloseable {
 
         client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
         client.start();
-        registrar = new NameServerRegistrar(client, NameServerRegistrar.parseAddresses(config.get(BrokerConfig.NAMESRV_ADDR)),
+        registrar = new NameServerRegistrar(client, NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)),
             identity, config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);
         registration = new RegistrationLoop(registrar, topics, clock, config.get(BrokerConfig.REGISTER_NAME_SERVER_PERIOD),
             () -> config.get(BrokerConfig.BROKER_PERMISSION), () -> config.get(BrokerConfig.FORCE_REGISTER));

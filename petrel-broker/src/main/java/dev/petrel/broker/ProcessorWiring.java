@@ -155,6 +155,7 @@ final class ProcessorWiring {
     }
 
     private static ProcessorExecutor pool(Config config, String name, ConfigKey<Integer> threads, ConfigKey<Integer> capacity) {
-        return new ProcessorExecutor("broker-" + name, config.get(threads), config.get(capacity), capacity.name());
+        return new ProcessorExecutor("broker-" + name, BrokerConfig.threads(config, threads), config.get(capacity),
+            capacity.name());
     }
 }

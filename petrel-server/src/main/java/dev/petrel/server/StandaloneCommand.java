@@ -1,6 +1,8 @@
 package dev.petrel.server;
 
+import dev.petrel.broker.BrokerConfig;
 import dev.petrel.namesrv.NamesrvConfig;
+import dev.petrel.store.StoreConfig;
 import dev.petrel.server.launch.Launcher;
 import dev.petrel.server.launch.RolePlan;
 import dev.petrel.server.launch.ServeCommand;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "standalone", mixinStandardHelpOptions = true,
     description = "Run a NameServer and a broker in one JVM (NameServer on 9876, broker on 10911). "
-        + "Until the broker is part of this build, runs the NameServer alone.")
+        + "Data goes to ~/petrel unless storePathRootDir / kvConfigPath say otherwise.")
 final class StandaloneCommand extends ServeCommand {
 
     @Override
@@ -44,12 +46,16 @@ final class StandaloneCommand extends ServeCommand {
             if (role == Roles.namesrv()) {
                 properties.put(NamesrvConfig.LISTEN_PORT.name(), String.valueOf(StandaloneConfig.firstPort(namesrvAddr)));
                 properties.remove("namesrvAddr");
+                properties.putIfAbsent(NamesrvConfig.KV_CONFIG_PATH.name(), StandaloneConfig.DATA_DIR + "/namesrv/kvConfig.json");
+                properties.putIfAbsent(NamesrvConfig.CONFIG_STORE_PATH.name(),
+                    StandaloneConfig.DATA_DIR + "/namesrv/namesrv.properties");
+            } else {
+                // The broker registers with the embedded NameServer and keeps its store in the standalone data folder.
+                properties.put("namesrvAddr", namesrvAddr);
+                properties.putIfAbsent(StoreConfig.STORE_PATH_ROOT_DIR.name(), StandaloneConfig.DATA_DIR + "/store");
+                properties.putIfAbsent(BrokerConfig.BROKER_NAME.name(), StandaloneConfig.BROKER_NAME);
             }
             plans.add(new RolePlan(role, properties));
-        }
-        if (Roles.broker().isEmpty()) {
-            launcher.console().warn("standalone: the broker is not part of this build yet; running the NameServer alone "
-                + "on {}", namesrvAddr);
         }
         return plans;
     }

@@ -109,23 +109,31 @@ class PetrelMainTest {
     }
 
     @Test
-    void standaloneRunsTheNameServerOnThePortOfNamesrvAddr() throws Exception {
+    void standaloneRunsTheNameServerOnThePortOfNamesrvAddrAndABrokerRegisteredWithIt() throws Exception {
         int port = dev.petrel.testkit.FreePorts.next();
+        int brokerPort = dev.petrel.testkit.FreePorts.next();
         ChildJvm standalone = petrel("standalone", "standalone", "-c",
-            conf("bindAddress=127.0.0.1").toString(), "-n", "127.0.0.1:" + port);
+            conf("bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort + "\nstorePathRootDir="
+                + dir.resolve("store")).toString(), "-n", "127.0.0.1:" + port);
 
-        String ready = standalone.awaitLine(WAIT, "the ready line", line -> READY.matcher(line).find());
-        assertThat(ready).contains("Petrel standalone ready in ").contains("NameServer on 127.0.0.1:" + port);
-        assertThat(standalone.lines()).anyMatch(l -> l.contains("the broker is not part of this build yet"));
+        String ready = standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
+        assertThat(ready).contains("NameServer on 127.0.0.1:" + port + ", ")
+            .contains("broker broker-a of cluster DefaultCluster on 127.0.0.1:" + brokerPort)
+            .contains("store " + dir.resolve("store"));
+        assertThat(standalone.lines()).noneMatch(l -> l.contains("WARN"));
         assertThat(sigterm(standalone)).isEqualTo(143);
         assertThat(standalone.lines()).anyMatch(l -> l.endsWith("Petrel standalone stopped"));
+        assertThat(Files.exists(dir.resolve("store/config/topics.json"))).as("metadata persisted at shutdown").isTrue();
     }
 
     @Test
-    void theBrokerCommandSaysItIsNotBuiltYet() {
-        ChildJvm broker = petrel("broker", "broker");
-        assertThat(broker.waitForExit(WAIT)).isTrue();
-        assertThat(broker.process().exitValue()).isEqualTo(1);
-        assertThat(broker.lines()).anyMatch(l -> l.contains("the broker is not part of this build of Petrel yet"));
+    void theBrokerCommandRunsABrokerFromBrokerConf() throws Exception {
+        int port = dev.petrel.testkit.FreePorts.next();
+        ChildJvm broker = petrel("broker", "broker", "-c", conf("listenPort=" + port + "\nbindAddress=127.0.0.1\n"
+            + "brokerIP1=127.0.0.1\nbrokerName=broker-b\nstorePathRootDir=" + dir.resolve("bstore")).toString());
+        String ready = broker.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel broker ready in "));
+        assertThat(ready).contains("broker broker-b of cluster DefaultCluster on 127.0.0.1:" + port);
+        assertThat(sigterm(broker)).isEqualTo(143);
+        assertThat(broker.lines()).anyMatch(l -> l.endsWith("Petrel broker stopped"));
     }
 }

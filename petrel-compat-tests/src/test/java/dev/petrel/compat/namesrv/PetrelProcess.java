@@ -53,9 +53,14 @@ public final class PetrelProcess implements AutoCloseable {
         return new Builder("namesrv", dir).property("listenPort", String.valueOf(FreePorts.next()));
     }
 
-    /** {@code petrel standalone} with the NameServer on a free port (via namesrvAddr). */
+    /**
+     * {@code petrel standalone} with the NameServer on a free port (via namesrvAddr) and the broker on another, its
+     * store in {@code <dir>/store}.
+     */
     public static Builder standalone(Path dir) {
-        return new Builder("standalone", dir).property("namesrvAddr", "127.0.0.1:" + FreePorts.next());
+        return new Builder("standalone", dir).property("namesrvAddr", "127.0.0.1:" + FreePorts.next())
+            .property("listenPort", String.valueOf(FreePorts.next())).property("brokerIP1", "127.0.0.1")
+            .property("storePathRootDir", dir.resolve("store").toString());
     }
 
     /** petrel-server's build output: the jar and its lib folder. */

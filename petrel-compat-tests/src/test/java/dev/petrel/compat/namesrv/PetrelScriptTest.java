@@ -29,8 +29,10 @@ class PetrelScriptTest {
         Path script = root.resolve("bin").resolve("petrel");
         int port = FreePorts.next();
         Path conf = dir.resolve("standalone.conf");
+        int brokerPort = FreePorts.next();
         Files.writeString(conf, "namesrvAddr=127.0.0.1:" + port + "\nbindAddress=127.0.0.1\nkvConfigPath="
-            + dir.resolve("kvConfig.json") + "\n");
+            + dir.resolve("kvConfig.json") + "\nlistenPort=" + brokerPort + "\nbrokerIP1=127.0.0.1\nstorePathRootDir="
+            + dir.resolve("store") + "\n");
         ChildJvm petrel = ChildJvm.start("bin-petrel", List.of(script.toString(), "standalone", "-c", conf.toString()),
             Map.of("PETREL_SKIP_BUILD", "1", "PETREL_LOG_DIR", dir.resolve("logs").toString(),
                 "PETREL_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC"), dir.resolve("petrel.out"));
@@ -47,7 +49,9 @@ class PetrelScriptTest {
                 assertThatThrownBy(() -> admin.examineTopicRouteInfo("TopicTest"))
                     .isInstanceOfSatisfying(MQClientException.class,
                         e -> assertThat(e.getResponseCode()).isEqualTo(ResponseCode.TOPIC_NOT_EXIST));
-                assertThat(admin.examineBrokerClusterInfo().getBrokerAddrTable()).isEmpty();
+                assertThat(admin.examineBrokerClusterInfo().getBrokerAddrTable()).containsOnlyKeys("broker-a");
+                assertThat(admin.examineBrokerClusterInfo().getBrokerAddrTable().get("broker-a").selectBrokerAddr())
+                    .isEqualTo("127.0.0.1:" + brokerPort);
             } finally {
                 admin.shutdown();
             }

@@ -1,10 +1,12 @@
 package dev.petrel.server.config;
 
+import dev.petrel.broker.BrokerConfig;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.remoting.RemotingCommonConfig;
 import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.server.launch.StandaloneConfig;
+import dev.petrel.store.StoreConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +31,17 @@ public final class ConfigReference {
     public static final List<Section> SECTIONS = List.of(
         new Section("NameServer", "Read by `petrel namesrv` and by the NameServer of `petrel standalone` (RocketMQ's "
             + "`NamesrvConfig`, plus the port).", NamesrvConfig.OWN),
-        new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties.",
+        new Section("Broker", "Read by `petrel broker` and by the broker of `petrel standalone` (RocketMQ's "
+            + "`BrokerConfig`, for what Petrel implements). A broker.conf also holds the Store, Remoting server and shared "
+            + "Remoting properties below, and RocketMQ's `NettyClientConfig` keys (`clientWorkerThreads`, "
+            + "`connectTimeoutMillis`, ...) for the broker's connections to the NameServers. Dynamic "
+            + "properties change with `mqadmin updateBrokerConfig` (UPDATE_BROKER_CONFIG) and are kept in "
+            + "`<storePathRootDir>/config/brokerDynamic.properties`, applied over broker.conf at the next start.",
+            BrokerConfig.DEF),
+        new Section("Store", "Read by the broker (RocketMQ's `MessageStoreConfig`); see docs/storage.md.", StoreConfig.DEF),
+        new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
+            + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
+            + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",
             StandaloneConfig.DEFINITION),
         new Section("Remoting server", "Read by every server role (RocketMQ's `NettyServerConfig`). `listenPort` is "
             + "listed here for completeness; each role sets its own default.", RemotingServerConfig.DEFINITION),
@@ -51,9 +63,10 @@ public final class ConfigReference {
             .append("exits.\n\n")
             .append("A property the running command does not read is reported with one warning line and ignored; a ")
             .append("value that does not parse or is out of range stops the start with a message naming it (exit code ")
-            .append("1). Paths may start with `${user.home}`. *Dynamic* properties can be changed while running with ")
-            .append("`mqadmin updateNamesrvConfig` (UPDATE_NAMESRV_CONFIG); the change is also saved to ")
-            .append("`configStorePath`. All others need a restart.\n");
+            .append("1). Paths may start with `${user.home}`. *Dynamic* properties can be changed while running: the ")
+            .append("NameServer's with `mqadmin updateNamesrvConfig` (UPDATE_NAMESRV_CONFIG; the change is also saved to ")
+            .append("`configStorePath`), the broker's with `mqadmin updateBrokerConfig` (UPDATE_BROKER_CONFIG; see ")
+            .append("Broker). All others need a restart.\n");
         for (Section section : SECTIONS) {
             doc.append("\n## ").append(section.title()).append("\n\n").append(section.intro()).append("\n\n")
                 .append(section.definition().toMarkdownTable());

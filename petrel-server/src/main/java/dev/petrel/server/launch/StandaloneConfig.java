@@ -18,6 +18,16 @@ public final class StandaloneConfig {
 
     public static final ConfigDef DEFINITION = ConfigDef.of("standalone", NAMESRV_ADDR);
 
+    /**
+     * Where standalone keeps its data unless the configuration says otherwise: the broker's store (and its config/
+     * metadata) in {@code store/}, the NameServer's KV and configuration files in {@code namesrv/}. One folder in the
+     * user's home, so a standalone Petrel keeps its messages wherever it is started from.
+     */
+    public static final String DATA_DIR = "${user.home}/petrel";
+
+    /** The broker name of standalone (RocketMQ's samples call the first broker so; Apache's default is the host name). */
+    public static final String BROKER_NAME = "broker-a";
+
     private StandaloneConfig() {
     }
 

@@ -7,6 +7,7 @@ import java.util.Optional;
 public final class Roles {
 
     private static final RoleFactory NAMESRV = new NamesrvRoleFactory();
+    private static final RoleFactory BROKER = new BrokerRoleFactory();
 
     private Roles() {
     }
@@ -15,9 +16,9 @@ public final class Roles {
         return NAMESRV;
     }
 
-    /** The broker role; empty until petrel-broker provides one. */
+    /** The broker role. */
     public static Optional<RoleFactory> broker() {
-        return Optional.empty();
+        return Optional.of(BROKER);
     }
 
     /** What {@code petrel standalone} runs, in start order: the NameServer, then the broker (when it exists). */
