@@ -128,6 +128,7 @@ public final class BrokerServer implements AutoCloseable {
             public void closed(Connection connection) {
                 consumers.connectionClosed(connection);
                 producers.connectionClosed(connection);
+                pull.connectionClosed(connection);
             }
         });
         store.addDispatchListener(pull.holds());

@@ -111,6 +111,27 @@ public final class PullHoldTable<P> implements DispatchListener {
         return n;
     }
 
+    /**
+     * Forgets the pulls whose payload {@code which} accepts without answering them (their connection closed). Their
+     * timeout entries stay as claimed shells until their deadlines pass.
+     */
+    public int dropWhere(java.util.function.Predicate<P> which) {
+        int n = 0;
+        for (ConcurrentHashMap<Integer, ConcurrentLinkedQueue<HeldPull<P>>> queues : held.values()) {
+            for (ConcurrentLinkedQueue<HeldPull<P>> pulls : queues.values()) {
+                for (HeldPull<P> pull : pulls) {
+                    P payload = pull.peek();
+                    if (payload != null && which.test(payload) && pull.claim() != null) {
+                        pulls.remove(pull);
+                        count.decrementAndGet();
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
     /** The deadline of {@code pull} passed (timeout thread). */
     void expire(HeldPull<P> pull) {
         take(pull, true);

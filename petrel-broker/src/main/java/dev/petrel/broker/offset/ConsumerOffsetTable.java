@@ -69,8 +69,10 @@ public final class ConsumerOffsetTable {
 
     /** Stores a committed offset. */
     public void commit(String group, String topic, int queueId, long offset) {
-        offsets.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).put(queueId, offset);
-        changes.incrementAndGet();
+        Long previous = offsets.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).put(queueId, offset);
+        if (previous == null || previous != offset) {
+            changes.incrementAndGet(); // consumers re-commit unchanged offsets every 5 s; those need no file write
+        }
     }
 
     /** Records how far a queue was pulled (statistics only). */

@@ -119,6 +119,13 @@ public final class PullMessageProcessor implements RequestProcessor {
         return holds;
     }
 
+    /** Forgets the pulls held for a connection that closed: nobody is left to answer. */
+    public void connectionClosed(dev.petrel.remoting.Connection connection) {
+        if (holds.size() > 0) {
+            holds.dropWhere(held -> held.context().connection() == connection);
+        }
+    }
+
     /** Answers the held pulls of {@code group} on {@code topic} now (their offsets were reset). */
     public void wakeGroup(String group, String topic) {
         holds.wakeWhere(topic, held -> held.header().consumerGroup().equals(group));

@@ -69,6 +69,19 @@ class PullHoldTableTest {
     }
 
     @Test
+    void pullsOfAClosedConnectionAreDroppedUnanswered() {
+        table.hold(held("mine", 0, 5, 15_000, HeldPull.WakeFilter.ANY));
+        table.hold(held("other", 0, 5, 15_000, HeldPull.WakeFilter.ANY));
+        assertThat(table.dropWhere("mine"::equals)).isEqualTo(1);
+        assertThat(table.size()).isEqualTo(1);
+        table.onDispatched("T", 0, 5, 0, 0, Map.of());
+        assertThat(answers).containsExactly(new Answer("other", false));
+        clock.advance(15, TimeUnit.SECONDS);
+        timeouts.expireDue();
+        assertThat(answers).hasSize(1);
+    }
+
+    @Test
     void aMessageThatArrivedWhileThePullWasBeingHeldWakesItAtOnce() {
         maxOffset = 6;
         table.hold(held("raced", 0, 5, 15_000, HeldPull.WakeFilter.ANY));
