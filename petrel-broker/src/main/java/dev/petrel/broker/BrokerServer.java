@@ -37,6 +37,8 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -94,7 +96,18 @@ public final class BrokerServer implements AutoCloseable {
         identity = resolveIdentity();
         StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
         store = LocalMessageStore.open(config, clock);
-        store.start();
+        // Recovery reads files while the metadata, processors and pools are built; nothing touches the store before
+        // the join below, and the server does not accept a request before it.
+        CompletableFuture<Void> recovered = new CompletableFuture<>();
+        Thread recovery = new Thread(() -> {
+            try {
+                store.start();
+                recovered.complete(null);
+            } catch (Throwable t) {
+                recovered.completeExceptionally(t);
+            }
+        }, "petrel-broker-recovery");
+        recovery.start();
 
         Path configDir = storeSettings.rootDir().resolve("config");
         overrides = new DynamicOverrides(new ConfigFile(configDir.resolve(DynamicOverrides.FILE_NAME)), config);
@@ -131,6 +144,7 @@ public final class BrokerServer implements AutoCloseable {
                 pull.connectionClosed(connection);
             }
         });
+        awaitRecovery(recovered);
         store.addDispatchListener(pull.holds());
         pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
         pullTimeouts.start();
@@ -162,6 +176,20 @@ public final class BrokerServer implements AutoCloseable {
         LOG.info("broker {} of cluster {} ready at {} in {} ms (store {}, {} topics)", identity.brokerName(),
             identity.clusterName(), identity.address(), TimeUnit.NANOSECONDS.toMillis(clock.nanos() - begin),
             storeSettings.rootDir(), topics.all().size());
+    }
+
+    private static void awaitRecovery(CompletableFuture<Void> recovered) {
+        try {
+            recovered.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /**
