@@ -1,6 +1,10 @@
 package dev.petrel.broker;
 
+import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.body.DataVersion;
+import dev.petrel.remoting.RemotingClient;
+import dev.petrel.remoting.RemotingClientConfig;
 import dev.petrel.protocol.body.register.RegisterBrokerBody;
 import dev.petrel.protocol.body.register.RegisterBrokerBodyCodec;
 import dev.petrel.protocol.code.RequestCode;
@@ -36,10 +40,19 @@ class RegistrationTest {
         final List<RemotingCommand> received = new CopyOnWriteArrayList<>();
 
         RecordingNameServer() {
+            this(null, false);
+        }
+
+        /** Answers QUERY_DATA_VERSION with {@code stored} and {@code changed}. */
+        RecordingNameServer(DataVersion stored, boolean changed) {
             server = new RemotingServer("fake-namesrv", RemotingServerConfig.defaults()
                 .with(RemotingServerConfig.LISTEN_PORT, FreePorts.next()), Clock.system());
             server.registerDefaultProcessor((ctx, req) -> {
                 received.add(req);
+                if (req.code() == RequestCode.QUERY_DATA_VERSION && stored != null) {
+                    return req.newResponse(ResponseCode.SUCCESS).extField("changed", Boolean.toString(changed))
+                        .body(DataVersion.CODEC.encode(stored)).build();
+                }
                 return req.response(ResponseCode.SUCCESS, null);
             }, new ProcessorExecutor("fake-namesrv", 1, 100, "test"));
             server.start();
@@ -94,6 +107,23 @@ class RegistrationTest {
             assertThat(a.of(RequestCode.UNREGISTER_BROKER)).hasSize(1);
             assertThat(b.of(RequestCode.UNREGISTER_BROKER)).hasSize(1);
             assertThat(a.of(RequestCode.UNREGISTER_BROKER).get(0).extField("brokerName")).isEqualTo("broker-a");
+        }
+    }
+
+    @Test
+    void withoutForceRegisterOnlyNameServersWithAnotherDataVersionAreAskedToRegister() throws Exception {
+        DataVersion known = new DataVersion(7, 0, 1_700_000_000_000L);
+        try (RecordingNameServer same = new RecordingNameServer(known, false);
+             RecordingNameServer stale = new RecordingNameServer(known, true);
+             RemotingClient client = new RemotingClient("registrar", RemotingClientConfig.defaults(), Clock.system())) {
+            client.start();
+            NameServerRegistrar registrar = new NameServerRegistrar(client, List.of(same.address(), stale.address()),
+                new BrokerIdentity("DefaultCluster", "broker-a", 0, "127.0.0.1", "127.0.0.1", 10911), 3_000, Clock.system());
+            assertThat(registrar.changedOn(known)).containsExactly(stale.address());
+            assertThat(registrar.changedOn(known.next(1))).containsExactly(same.address(), stale.address());
+            RemotingCommand query = same.of(RequestCode.QUERY_DATA_VERSION).get(0);
+            assertThat(query.extField("brokerAddr")).isEqualTo("127.0.0.1:10911");
+            assertThat(DataVersion.CODEC.decode(query.body())).isEqualTo(known);
         }
     }
 
