@@ -1,0 +1,2 @@
+/** Administration requests of mqadmin and DefaultMQAdminExt: topics, groups, consumers, offsets, broker config, runtime info. */
+package dev.petrel.broker.admin;

@@ -1,0 +1,2 @@
+/** Committed consumer offsets (consumerOffset.json), pulled offsets and pending server-side resets. */
+package dev.petrel.broker.offset;
