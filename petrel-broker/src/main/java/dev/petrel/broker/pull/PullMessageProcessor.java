@@ -190,11 +190,11 @@ public final class PullMessageProcessor implements RequestProcessor {
                 + "topicConfig.readQueueNums:[%d] consumer:[%s]", h.queueId(), h.topic(), topic.readQueueNums(),
                 ctx.remoteAddress()));
         }
-        Object sub = subscription(request, h, group);
-        if (sub instanceof RemotingCommand refusal) {
-            return refusal;
+        SubscriptionLookup lookup = subscription(request, h, group);
+        if (lookup.refusal() != null) {
+            return lookup.refusal();
         }
-        SubscriptionData subscription = (SubscriptionData) sub;
+        SubscriptionData subscription = lookup.subscription();
         boolean tag = FilterCompiler.isTagType(subscription.expressionType());
         if (!tag && !settings.propertyFilterEnabled()) {
             return request.response(ResponseCode.SYSTEM_ERROR, "The broker does not support consumer to filter message by "
@@ -216,29 +216,43 @@ public final class PullMessageProcessor implements RequestProcessor {
         return read(ctx, request, h, topic, group, filter, firstRun);
     }
 
+    /** The subscription to filter a pull with, or the answer refusing the pull. */
+    private record SubscriptionLookup(SubscriptionData subscription, RemotingCommand refusal) {
+        static SubscriptionLookup found(SubscriptionData s) {
+            return new SubscriptionLookup(s, null);
+        }
+
+        static SubscriptionLookup refused(RemotingCommand r) {
+            return new SubscriptionLookup(null, r);
+        }
+    }
+
     /** The subscription to filter with: the request's own, or the one the group registered by heartbeat. */
-    private Object subscription(RemotingCommand request, PullMessageRequestHeader h, SubscriptionGroupConfig group) {
+    private SubscriptionLookup subscription(RemotingCommand request, PullMessageRequestHeader h,
+                                            SubscriptionGroupConfig group) {
         if (PullSysFlag.has(h.sysFlag(), PullSysFlag.SUBSCRIPTION)) {
-            return SubscriptionData.of(h.topic(), h.expressionType(), h.subscription(), h.subVersion());
+            return SubscriptionLookup.found(SubscriptionData.of(h.topic(), h.expressionType(), h.subscription(),
+                h.subVersion()));
         }
         ConsumerGroupState state = consumers.group(h.consumerGroup());
         if (state == null) {
-            return request.response(ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's group info not exist: group "
-                + h.consumerGroup() + " has sent no heartbeat to this broker yet");
+            return SubscriptionLookup.refused(request.response(ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's group "
+                + "info not exist: group " + h.consumerGroup() + " has sent no heartbeat to this broker yet"));
         }
         if (!group.consumeBroadcastEnable() && state.isBroadcasting()) {
-            return forbidden(request, FORBIDDEN_BROADCASTING, "the consumer group[" + h.consumerGroup()
-                + "] can not consume by broadcast way");
+            return SubscriptionLookup.refused(forbidden(request, FORBIDDEN_BROADCASTING, "the consumer group["
+                + h.consumerGroup() + "] can not consume by broadcast way"));
         }
         SubscriptionData s = state.subscription(h.topic());
         if (s == null) {
-            return request.response(ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's subscription not exist: no member "
-                + "of group " + h.consumerGroup() + " subscribes topic " + h.topic());
+            return SubscriptionLookup.refused(request.response(ResponseCode.SUBSCRIPTION_NOT_EXIST, "the consumer's "
+                + "subscription not exist: no member of group " + h.consumerGroup() + " subscribes topic " + h.topic()));
         }
         if (s.subVersion() < h.subVersion()) {
-            return request.response(ResponseCode.SUBSCRIPTION_NOT_LATEST, "the consumer's subscription not latest");
+            return SubscriptionLookup.refused(request.response(ResponseCode.SUBSCRIPTION_NOT_LATEST,
+                "the consumer's subscription not latest"));
         }
-        return s;
+        return SubscriptionLookup.found(s);
     }
 
     private RemotingCommand read(RequestContext ctx, RemotingCommand request, PullMessageRequestHeader h,
