@@ -270,6 +270,22 @@ class ClientInteropTest {
     }
 
     @Test
+    void membersOfOneGroupSubscribingDifferentlyAreReportedInTheAdminView() throws Exception {
+        String topic = "InteropConflict";
+        createTopic(topic, 4);
+        try (Clients.Recording a = new Clients.Recording(namesrv.namesrvAddr(), "interopConflictCG", topic, "TagA",
+            MessageModel.CLUSTERING).start();
+             Clients.Recording b = new Clients.Recording(namesrv.namesrvAddr(), "interopConflictCG", topic, "TagB",
+                 MessageModel.CLUSTERING).start()) {
+            String report = Await.value(WAIT, "the conflict in the runtime info",
+                () -> admin.fetchBrokerRuntimeStats(broker.address()).getTable().get("petrelSubscriptionConflicts"),
+                text -> text.contains("interopConflictCG"));
+            assertThat(report).contains("members subscribe topic " + topic + " differently").contains("TAG TagA")
+                .contains("TAG TagB");
+        }
+    }
+
+    @Test
     void messagesAreFoundByKeyByUniqueIdAndByOffsetId() throws Exception {
         String topic = "InteropQuery";
         createTopic(topic, 4);

@@ -20,11 +20,22 @@ final class Clients {
 
     private static final AtomicInteger INSTANCES = new AtomicInteger();
 
+    static {
+        // Broadcasting consumers keep their offsets in local files named after the client id; a fresh directory per
+        // test JVM (and ids that differ between JVMs) keeps an earlier run's offsets from leaking into this one.
+        try {
+            System.setProperty("rocketmq.client.localOffsetStoreDir",
+                java.nio.file.Files.createTempDirectory("petrel-compat-offsets").toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private Clients() {
     }
 
     static String instance(String kind) {
-        return "petrel-compat-" + kind + "-" + INSTANCES.incrementAndGet();
+        return "petrel-compat-" + kind + "-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
     }
 
     static DefaultMQProducer producer(String namesrvAddr, String group) throws MQClientException {
