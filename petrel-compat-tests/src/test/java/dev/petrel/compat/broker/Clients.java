@@ -75,6 +75,10 @@ final class Clients {
 
         Recording start() throws MQClientException {
             consumer.start();
+            // The 5.3.1 client rebalances at start only if its start-up heartbeat won a race with its own scheduled
+            // heartbeat (tryLock); otherwise its first rebalance comes 20 s later. Ask for it now, as a
+            // NOTIFY_CONSUMER_IDS_CHANGED would, so tests do not wait for that timer.
+            consumer.getDefaultMQPushConsumerImpl().getmQClientFactory().rebalanceImmediately();
             return this;
         }
 
