@@ -15,12 +15,15 @@ import java.util.Map;
 public final class ReceivedMessage {
 
     private final DecodedMessage stored;
+    private final String topic;
     private final MessageQueue queue;
     private final long queueOffset;
     private final Map<String, String> properties;
 
-    private ReceivedMessage(DecodedMessage stored, MessageQueue queue, long queueOffset, Map<String, String> properties) {
+    private ReceivedMessage(DecodedMessage stored, String topic, MessageQueue queue, long queueOffset,
+                            Map<String, String> properties) {
         this.stored = stored;
+        this.topic = topic;
         this.queue = queue;
         this.queueOffset = queueOffset;
         this.properties = Collections.unmodifiableMap(properties);
@@ -28,18 +31,28 @@ public final class ReceivedMessage {
 
     /**
      * @param stored      the record as decoded from a pull or query
+     * @param topic       the topic to report: the stored one, or for redelivered messages the original topic
      * @param brokerName  the broker it came from (records do not carry it)
      * @param queueOffset the offset to report (the stored one, or corrected for static topics)
      * @param properties  the properties to expose (the stored ones plus what the client adds, e.g. MIN_OFFSET)
      */
-    public static ReceivedMessage of(DecodedMessage stored, String brokerName, long queueOffset,
+    public static ReceivedMessage of(DecodedMessage stored, String topic, String brokerName, long queueOffset,
                                      Map<String, String> properties) {
-        return new ReceivedMessage(stored, new MessageQueue(stored.topic(), brokerName, stored.queueId()), queueOffset,
-            properties);
+        return new ReceivedMessage(stored, topic, new MessageQueue(stored.topic(), brokerName, stored.queueId()),
+            queueOffset, properties);
     }
 
+    /** This message with another topic shown (a redelivery from {@code %RETRY%group} shows its original topic). */
+    public ReceivedMessage withTopic(String newTopic) {
+        return new ReceivedMessage(stored, newTopic, queue, queueOffset, properties);
+    }
+
+    /**
+     * The topic: where the message was sent. For a redelivery the broker stores the message in {@code %RETRY%group};
+     * consumers see the original topic here and the stored one in {@link #queue()}.
+     */
     public String topic() {
-        return stored.topic();
+        return topic;
     }
 
     public byte[] body() {

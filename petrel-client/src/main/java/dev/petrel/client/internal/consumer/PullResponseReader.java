@@ -87,7 +87,7 @@ public final class PullResponseReader {
             Map<String, String> properties = new LinkedHashMap<>(m.properties());
             properties.put(PropertyNames.MIN_OFFSET, min);
             properties.put(PropertyNames.MAX_OFFSET, max);
-            out.add(ReceivedMessage.of(m, queue.brokerName(), m.queueOffset() + delta, properties));
+            out.add(ReceivedMessage.of(m, m.topic(), queue.brokerName(), m.queueOffset() + delta, properties));
         }
         return out;
     }
