@@ -89,9 +89,11 @@ public final class ClientInstance {
     }
 
     void shutdown() {
-        scheduler.shutdownNow();
+        scheduler.shutdown();
         try {
-            scheduler.awaitTermination(5, TimeUnit.SECONDS);
+            if (!scheduler.awaitTermination(5, TimeUnit.SECONDS)) {
+                scheduler.shutdownNow();
+            }
             rebalanceLoop.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
