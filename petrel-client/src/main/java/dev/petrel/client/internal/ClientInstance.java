@@ -70,7 +70,7 @@ public final class ClientInstance {
         this.scheduler = Executors.newSingleThreadScheduledExecutor(
             new ClientThreadFactory("petrel-client-" + clientId + "-scheduler", false));
         this.rebalanceLoop = new RebalanceLoop("petrel-client-" + clientId + "-rebalance", REBALANCE_INTERVAL_MILLIS,
-            this::rebalanceAll);
+            settings.clock(), this::rebalanceAll);
         new BrokerRequestProcessors(consumers::get, this::rebalanceNow).registerWith(remoting);
     }
 
@@ -309,7 +309,7 @@ public final class ClientInstance {
 
     /** Wakes the rebalance thread (NOTIFY_CONSUMER_IDS_CHANGED, a consumer starting). */
     public void rebalanceNow() {
-        rebalanceLoop.wake();
+        rebalanceLoop.requestNow();
     }
 
     private void rebalanceAll() {

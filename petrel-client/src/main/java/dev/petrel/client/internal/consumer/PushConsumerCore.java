@@ -228,7 +228,8 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
         for (String topic : subscriptions.topics()) {
             status.put(topic, new ConsumeStatus(consume.failedMessages(), 0, 0, 0, 0, 0));
         }
-        return new ConsumerRunningInfo(null, Map.of(), mqTable, properties, status, subscriptions.all(), Map.of());
+        return new ConsumerRunningInfo(null, Map.of(), mqTable, properties, status, subscriptions.all(),
+            Map.of("flowControlTimes", Long.toString(puller.flowControlTimes())));
     }
 
     @Override
