@@ -113,4 +113,10 @@ public final class LocalOffsetStore implements OffsetStore {
     public Map<MessageQueue, Long> snapshot(Set<MessageQueue> queues) {
         return table.snapshot(queues);
     }
+
+    @Override
+    public synchronized long peekStore(MessageQueue mq) {
+        Long offset = stored.get(mq);
+        return offset == null ? -1 : offset;
+    }
 }

@@ -33,4 +33,7 @@ public interface OffsetStore {
 
     /** The in-memory offsets of the given queues. */
     Map<MessageQueue, Long> snapshot(Set<MessageQueue> queues);
+
+    /** The stored offset without touching the in-memory one; -1 when none is stored. */
+    long peekStore(MessageQueue mq);
 }

@@ -12,9 +12,6 @@ import dev.petrel.protocol.body.heartbeat.SubscriptionData;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
-import dev.petrel.protocol.header.RpcFields;
-import dev.petrel.protocol.header.client.PullMessageRequestHeader;
-import dev.petrel.protocol.header.client.PullMessageRequestHeaderCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -137,15 +134,11 @@ public final class PushPuller {
         if (clustering && commitOffset > 0) {
             sysFlag |= PullSysFlag.COMMIT_OFFSET;
         }
-        String expression = null;
         if (settings.postSubscription() && !sub.classFilterMode()) {
             sysFlag |= PullSysFlag.SUBSCRIPTION;
-            expression = sub.subString();
         }
-        PullMessageRequestHeader header = new PullMessageRequestHeader(settings.group(), mq.topic(), mq.queueId(), offset,
-            settings.batchSize(), sysFlag, commitOffset, settings.brokerSuspendMillis(), expression, sub.subVersion(),
-            sub.expressionType(), settings.batchBytes(), null, null, RpcFields.toBroker(mq.brokerName()));
-        return RemotingCommand.request(RequestCode.PULL_MESSAGE, PullMessageRequestHeaderCodec.INSTANCE.encode(header), null);
+        return PullRequests.build(RequestCode.PULL_MESSAGE, settings.group(), mq, offset, settings.batchSize(), sysFlag,
+            commitOffset, settings.brokerSuspendMillis(), sub, settings.batchBytes());
     }
 
     private void handle(MessageQueue mq, ProcessQueue pq, long offset, SubscriptionData sub, PullResponseReader.Outcome o) {

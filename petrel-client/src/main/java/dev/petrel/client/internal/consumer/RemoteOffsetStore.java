@@ -87,4 +87,9 @@ public final class RemoteOffsetStore implements OffsetStore {
         }
         return address;
     }
+
+    @Override
+    public long peekStore(MessageQueue mq) {
+        return instance.brokers().queryOffset(address(mq), mq, group);
+    }
 }
