@@ -172,9 +172,8 @@ public final class PetrelProducer implements AutoCloseable {
         }
         List<SendResult> results = new ArrayList<>();
         for (BatchSplitter.Batch batch : BatchSplitter.split(list, keys, maxMessageSize)) {
-            String envelopeKey = UniqueIds.next();
             SendEngine.Job job = new SendEngine.Job(list.get(0).topic(), String.join(",", batch.uniqKeys()),
-                mq -> requests.batch(batch.messages(), batch.uniqKeys(), envelopeKey, mq, instance.settings().clock().millis()),
+                mq -> requests.batch(batch.messages(), batch.uniqKeys(), mq, instance.settings().clock().millis()),
                 true);
             results.add(engine.send(job, syncAttempts, sendTimeout));
         }

@@ -71,11 +71,14 @@ public final class SendRequestFactory {
     }
 
     /**
-     * A batch to one queue: each message with its UNIQ_KEY ({@code uniqKeys}, same order), the envelope with its own
-     * ({@code batchUniqKey}) and the messages' common WAIT value. The caller checked the batch rules.
+     * A batch to one queue: each message with its UNIQ_KEY ({@code uniqKeys}, same order), the envelope with the
+     * messages' common WAIT value. The caller checked the batch rules.
+     *
+     * <p>Unlike the 5.3.1 client, the envelope carries no UNIQ_KEY of its own: the 5.3.1 broker appends the envelope's
+     * properties to every stored message, and a UNIQ_KEY there would replace each message's own id (consumers would
+     * see one id for the whole batch).
      */
-    public RemotingCommand batch(List<Message> messages, List<String> uniqKeys, String batchUniqKey, MessageQueue queue,
-                                 long bornTimestamp) {
+    public RemotingCommand batch(List<Message> messages, List<String> uniqKeys, MessageQueue queue, long bornTimestamp) {
         List<BatchBodyCodec.Entry> entries = new ArrayList<>(messages.size());
         for (int i = 0; i < messages.size(); i++) {
             Message m = messages.get(i);
@@ -84,7 +87,6 @@ public final class SendRequestFactory {
             entries.add(new BatchBodyCodec.Entry(m.flag(), m.body(), PropertiesCodec.encode(properties)));
         }
         Map<String, String> envelope = new LinkedHashMap<>();
-        envelope.put(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX, batchUniqKey);
         envelope.put(PropertyNames.WAIT_STORE_MSG_OK, Boolean.toString(messages.get(0).waitStoreMsgOK()));
         SendMessageRequestHeader header = new SendMessageRequestHeader(producerGroup, messages.get(0).topic(),
             defaultTopic, defaultTopicQueueNums, queue.queueId(), 0, bornTimestamp, 0, PropertiesCodec.encode(envelope), 0,

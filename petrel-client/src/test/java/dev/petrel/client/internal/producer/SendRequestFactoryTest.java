@@ -75,11 +75,12 @@ class SendRequestFactoryTest {
     @Test
     void batchCarriesEnvelopeAndInnerKeys() {
         List<Message> msgs = List.of(Message.builder("T").body("a").tags("x").build(), Message.of("T", "bb"));
-        RemotingCommand cmd = factory.batch(msgs, List.of("K1", "K2"), "KB", new MessageQueue("T", "b", 2), 5);
+        RemotingCommand cmd = factory.batch(msgs, List.of("K1", "K2"), new MessageQueue("T", "b", 2), 5);
         assertThat(cmd.code()).isEqualTo(RequestCode.SEND_BATCH_MESSAGE);
         assertThat(cmd.extField("m")).isEqualTo("true");
         assertThat(cmd.extField("e")).isEqualTo("2");
-        assertThat(cmd.extField("i")).isEqualTo("UNIQ_KEY\u0001KB\u0002WAIT\u0001true\u0002");
+        // no envelope UNIQ_KEY: the broker appends envelope properties to each message, it would replace theirs
+        assertThat(cmd.extField("i")).isEqualTo("WAIT\u0001true\u0002");
         List<BatchBodyCodec.Entry> entries = BatchBodyCodec.decode(ByteBuffer.wrap(cmd.body()));
         assertThat(entries).hasSize(2);
         assertThat(PropertiesCodec.decode(entries.get(0).properties())).containsEntry("UNIQ_KEY", "K1").containsEntry("TAGS", "x");
