@@ -281,4 +281,52 @@ abstract class InteropMatrix {
             assertThat(tags).containsOnly("TagA", "TagB").hasSize(8);
         }
     }
+
+    @Test
+    void adminSeesTopicsGroupsOffsetsStatsAndMessages() {
+        String topic = "AdminView";
+        createTopic(topic, 2);
+        String offsetId;
+        String uniqId;
+        try (PetrelProducer producer = producer("admin-view")) {
+            SendResult r = producer.send(Message.builder(topic).body("find-me").keys("order-42").build());
+            offsetId = r.offsetMsgId();
+            uniqId = r.msgId();
+            for (int i = 0; i < 9; i++) {
+                producer.send(Message.of(topic, "filler-" + i));
+            }
+        }
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        try (PetrelPushConsumer consumer = pushConsumer("admin-cg", "admin-c").subscribe(topic, "*")
+                 .listener((msgs, ctx) -> {
+                     msgs.forEach(m -> seen.add(m.msgId()));
+                     return ConsumeResult.SUCCESS;
+                 }).build();
+             PetrelAdmin admin = admin()) {
+            assertThat(admin.topicList()).contains(topic);
+            assertThat(admin.clusterInfo().clusterAddrTable()).containsKey("DefaultCluster");
+            long stored = admin.topicStats(topic).offsetTable().values().stream().mapToLong(t -> t.maxOffset()).sum();
+            assertThat(stored).isEqualTo(10);
+            Await.until(WAIT, "all 10 consumed", () -> seen.size() == 10);
+            assertThat(admin.consumerConnection("admin-cg").connectionSet()).extracting(c -> c.clientId())
+                .containsExactly(consumer.clientId());
+            assertThat(admin.consumingGroups(topic)).contains("admin-cg");
+            consumer.close(); // commits the offsets
+            assertThat(admin.consumeStats("admin-cg", topic).offsetTable().values().stream()
+                .mapToLong(o -> o.brokerOffset() - o.consumerOffset()).sum()).as("lag").isZero();
+            assertThat(admin.viewMessage(topic, offsetId).bodyAsString()).isEqualTo("find-me");
+            assertThat(admin.viewMessage(topic, uniqId).bodyAsString()).isEqualTo("find-me");
+            long now = System.currentTimeMillis();
+            List<ReceivedMessage> byKey = Await.value(WAIT, "the key indexed",
+                () -> admin.queryMessageByKey(topic, "order-42", 32, now - 600_000, now + 600_000), l -> !l.isEmpty());
+            assertThat(byKey).singleElement().satisfies(m -> assertThat(m.msgId()).isEqualTo(uniqId));
+        }
+        try (PetrelAdmin admin = admin()) {
+            Map<MessageQueue, Long> reset = admin.resetOffsetByTimestamp(topic, "admin-cg", 0, true);
+            assertThat(reset.values()).containsOnly(0L);
+            for (MessageQueue q : reset.keySet()) {
+                assertThat(admin.consumerOffset("admin-cg", q)).isZero();
+            }
+        }
+    }
 }

@@ -2,7 +2,6 @@ package dev.petrel.client.admin;
 
 import dev.petrel.client.ClientBuilder;
 import dev.petrel.client.ClientException;
-import dev.petrel.client.NetworkException;
 import dev.petrel.client.NoRouteException;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.internal.ClientInstance;
@@ -317,8 +316,9 @@ public final class PetrelAdmin implements AutoCloseable {
             if (!found.isEmpty()) {
                 return found.get(0);
             }
-        } catch (MessageFormatException | ClientException e) {
-            // not an offset id, or its broker did not answer: look it up as a UNIQ_KEY
+        } catch (MessageFormatException | IllegalArgumentException | ClientException e) {
+            // not an offset id (a UNIQ_KEY has the same length but decodes to no valid address), or its broker did
+            // not answer: look it up as a UNIQ_KEY
         }
         long now = instance.settings().clock().millis();
         for (ReceivedMessage m : query(topic, msgId, 32, now - 3L * 24 * 3600 * 1000, Long.MAX_VALUE, true)) {
