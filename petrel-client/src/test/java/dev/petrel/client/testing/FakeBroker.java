@@ -141,6 +141,17 @@ public final class FakeBroker implements AutoCloseable {
         return received.stream().filter(r -> r.code == code).toList();
     }
 
+    /** Sends a broker-to-client request to the first connection of {@code group} and waits for the answer. */
+    public RemotingCommand callClient(String group, RemotingCommand request) throws Exception {
+        Connection c = groups.getOrDefault(group, Map.of()).keySet().iterator().next();
+        return c.invokeSync(request, 5_000);
+    }
+
+    /** Sends a oneway broker-to-client request to the first connection of {@code group}. */
+    public void tellClient(String group, RemotingCommand request) throws Exception {
+        groups.getOrDefault(group, Map.of()).keySet().iterator().next().invokeOneway(request, 5_000);
+    }
+
     public List<String> members(String group) {
         return new ArrayList<>(new TreeSet<>(groups.getOrDefault(group, Map.of()).values()));
     }
