@@ -301,7 +301,7 @@ public final class ClientInstance {
             return null;
         }
         List<BrokerData> datas = route.brokerDatas();
-        BrokerData b = datas.get(new Random().nextInt(datas.size()));
+        BrokerData b = datas.get(java.util.concurrent.ThreadLocalRandom.current().nextInt(datas.size()));
         return routes.anyAddress(b.brokerName());
     }
 

@@ -47,7 +47,6 @@ public final class PushPuller {
     private final ScheduledExecutorService scheduler;
     private final Clock clock;
     private final Map<MessageQueue, Long> suggestedBroker = new ConcurrentHashMap<>();
-    private final Map<MessageQueue, Long> nextOffsets = new ConcurrentHashMap<>();
     private volatile long flowControlTimes;
 
     public PushPuller(ClientInstance instance, Settings settings, Subscriptions subscriptions, OffsetStore offsets,
@@ -72,16 +71,10 @@ public final class PushPuller {
         return flowControlTimes;
     }
 
-    /** The offset the next pull of {@code mq} asks for (for running info). */
-    public long nextOffset(MessageQueue mq) {
-        return nextOffsets.getOrDefault(mq, -1L);
-    }
-
     private void schedule(MessageQueue mq, ProcessQueue pq, long offset, long delayMillis) {
         if (pq.isDropped() || scheduler.isShutdown()) {
             return;
         }
-        nextOffsets.put(mq, offset);
         try {
             scheduler.schedule(() -> pull(mq, pq, offset), delayMillis, TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.RejectedExecutionException closing) {
