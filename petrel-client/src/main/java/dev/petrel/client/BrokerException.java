@@ -12,6 +12,12 @@ public final class BrokerException extends ClientException {
     private final String remark;
     private final String address;
 
+    /**
+     * @param responseCode the server's response code
+     * @param remark       the server's remark, may be null
+     * @param address      the server, {@code host:port}
+     * @param what         the call, for the message ("send to ...", "pull of ...")
+     */
     public BrokerException(int responseCode, String remark, String address, String what) {
         super(what + " failed at " + address + ": code " + responseCode + " (" + codeName(responseCode) + ")"
             + (remark == null || remark.isEmpty() ? "" : ", " + remark) + advice(responseCode));
@@ -20,6 +26,7 @@ public final class BrokerException extends ClientException {
         this.address = address;
     }
 
+    /** RocketMQ's response code ({@link ResponseCode}). */
     public int responseCode() {
         return responseCode;
     }

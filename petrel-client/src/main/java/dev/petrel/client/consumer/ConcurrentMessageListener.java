@@ -10,5 +10,10 @@ import java.util.List;
 @FunctionalInterface
 public interface ConcurrentMessageListener {
 
+    /**
+     * @param messages one to {@code consumeMessageBatchMaxSize} messages, possibly of several queues' pulls
+     * @param context  where they came from
+     * @return SUCCESS when they are done, RETRY_LATER to have them redelivered
+     */
     ConsumeResult consume(List<ReceivedMessage> messages, ConsumeContext context);
 }

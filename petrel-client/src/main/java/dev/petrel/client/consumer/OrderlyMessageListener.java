@@ -14,5 +14,10 @@ import java.util.List;
 @FunctionalInterface
 public interface OrderlyMessageListener {
 
+    /**
+     * @param messages the next one to {@code consumeMessageBatchMaxSize} messages of one queue, in offset order
+     * @param context  the queue
+     * @return SUCCESS to move on, RETRY_LATER to pause the queue and get the same messages again
+     */
     ConsumeResult consume(List<ReceivedMessage> messages, ConsumeContext context);
 }
