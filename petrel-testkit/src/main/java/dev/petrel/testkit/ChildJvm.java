@@ -128,7 +128,8 @@ public final class ChildJvm implements AutoCloseable {
 
     /** SIGTERM and wait: the process's shutdown hooks run. Returns the exit code. */
     public int terminate(Duration timeout) {
-        process.destroy();
+        // Through the handle: Process.destroy() also closes our end of the child's output, losing its last lines.
+        process.toHandle().destroy();
         if (!waitForExit(timeout)) {
             kill9();
         }

@@ -1,0 +1,2 @@
+/** Running roles: reading {@code -c}/{@code -n}/{@code -p}, parsing each role's configuration, start, ready, stop. */
+package dev.petrel.server.launch;

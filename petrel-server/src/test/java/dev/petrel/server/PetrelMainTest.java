@@ -1,0 +1,131 @@
+package dev.petrel.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.code.ResponseCode;
+import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.protocol.header.RecordHeaderCodec;
+import dev.petrel.protocol.header.namesrv.GetRouteInfoRequestHeader;
+import dev.petrel.remoting.RemotingClient;
+import dev.petrel.remoting.RemotingClientConfig;
+import dev.petrel.testkit.ChildJvm;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The launcher as an operator meets it: a real JVM, its console lines, its exit code, its log file. */
+class PetrelMainTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Pattern READY = Pattern.compile("Petrel (\\w+) ready in (\\d+) ms: NameServer on ([\\d.]+):(\\d+) .*");
+
+    @TempDir
+    Path dir;
+
+    private final List<ChildJvm> children = new ArrayList<>();
+
+    @AfterEach
+    void stopChildren() {
+        children.forEach(ChildJvm::close);
+    }
+
+    private ChildJvm petrel(String name, String... args) {
+        List<String> jvm = List.of("-Xmx128m", "-Dpetrel.log.dir=" + dir.resolve("logs"),
+            "-Dlogback.configurationFile=" + Path.of("target", "classes", "logback.xml").toAbsolutePath());
+        ChildJvm child = ChildJvm.start(name, System.getProperty("java.class.path"), jvm, PetrelMain.class.getName(),
+            List.of(args), Map.of(), dir.resolve(name + ".out"));
+        children.add(child);
+        return child;
+    }
+
+    private Path conf(String text) throws IOException {
+        Path file = Files.createTempFile(dir, "petrel", ".conf");
+        Files.writeString(file, text + "\nkvConfigPath=" + dir.resolve("kvConfig.json") + "\n");
+        return file;
+    }
+
+    @Test
+    void namesrvPrintsOneReadyLineServesRoutesAndStopsCleanlyOnSigterm() throws Exception {
+        Path conf = conf("listenPort=0\nbindAddress=127.0.0.1\nfooBar=1\nbrokerClusterName=x");
+        ChildJvm namesrv = petrel("namesrv", "namesrv", "-c", conf.toString());
+
+        String ready = namesrv.awaitLine(WAIT, "the ready line", line -> READY.matcher(line).find());
+        Matcher m = READY.matcher(ready);
+        assertThat(m.find()).isTrue();
+        assertThat(m.group(1)).isEqualTo("namesrv");
+        assertThat(namesrv.lines()).anyMatch(l -> l.endsWith("unknown property 'fooBar' in " + conf + " is ignored"))
+            .anyMatch(l -> l.endsWith("unknown property 'brokerClusterName' in " + conf + " is ignored"));
+
+        try (RemotingClient client = new RemotingClient("probe", RemotingClientConfig.defaults(), Clock.system())) {
+            client.start();
+            RemotingCommand response = client.invokeSync("127.0.0.1:" + m.group(4), RemotingCommand.request(105,
+                RecordHeaderCodec.of(GetRouteInfoRequestHeader.class).encode(new GetRouteInfoRequestHeader("T", null,
+                    null)), null), 5_000);
+            assertThat(response.code()).isEqualTo(ResponseCode.TOPIC_NOT_EXIST);
+        }
+
+        assertThat(sigterm(namesrv)).as("SIGTERM: the JVM's exit code after a clean shutdown").isEqualTo(143);
+        assertThat(namesrv.lines()).anyMatch(l -> l.endsWith("Petrel namesrv stopped"));
+        assertThat(Files.readString(dir.resolve("logs/namesrv.log"))).contains("NameServer started on")
+            .contains("Petrel namesrv stopped");
+    }
+
+    /** SIGTERM through the process handle: Process.destroy() would also close the child's output before it is read. */
+    static int sigterm(ChildJvm child) {
+        child.process().toHandle().destroy();
+        assertThat(child.waitForExit(WAIT)).as("exited after SIGTERM").isTrue();
+        return child.process().exitValue();
+    }
+
+    @Test
+    void aBadValueStopsTheStartWithItsMessageAndNoStackTrace() throws Exception {
+        ChildJvm namesrv = petrel("bad", "namesrv", "-c", conf("listenPort=ninety").toString());
+
+        assertThat(namesrv.waitForExit(WAIT)).isTrue();
+        assertThat(namesrv.process().exitValue()).isEqualTo(1);
+        assertThat(namesrv.lines()).anyMatch(l -> l.contains("Petrel namesrv failed to start: bad configuration in ")
+            && l.endsWith("property listenPort: 'ninety' is not an integer"));
+        assertThat(namesrv.lines()).noneMatch(l -> l.startsWith("\tat ") || l.contains("Exception"));
+    }
+
+    @Test
+    void dashPPrintsEveryPropertyAndExits() throws Exception {
+        ChildJvm print = petrel("print", "namesrv", "-c", conf("orderMessageEnable=true").toString(), "-p");
+
+        assertThat(print.waitForExit(WAIT)).isTrue();
+        assertThat(print.process().exitValue()).isZero();
+        assertThat(print.lines()).contains("listenPort=9876", "orderMessageEnable=true", "serverSelectorThreads=3",
+            "brokerChannelExpiredTimeMillis=120000");
+    }
+
+    @Test
+    void standaloneRunsTheNameServerOnThePortOfNamesrvAddr() throws Exception {
+        int port = dev.petrel.testkit.FreePorts.next();
+        ChildJvm standalone = petrel("standalone", "standalone", "-c",
+            conf("bindAddress=127.0.0.1").toString(), "-n", "127.0.0.1:" + port);
+
+        String ready = standalone.awaitLine(WAIT, "the ready line", line -> READY.matcher(line).find());
+        assertThat(ready).contains("Petrel standalone ready in ").contains("NameServer on 127.0.0.1:" + port);
+        assertThat(standalone.lines()).anyMatch(l -> l.contains("the broker is not part of this build yet"));
+        assertThat(sigterm(standalone)).isEqualTo(143);
+        assertThat(standalone.lines()).anyMatch(l -> l.endsWith("Petrel standalone stopped"));
+    }
+
+    @Test
+    void theBrokerCommandSaysItIsNotBuiltYet() {
+        ChildJvm broker = petrel("broker", "broker");
+        assertThat(broker.waitForExit(WAIT)).isTrue();
+        assertThat(broker.process().exitValue()).isEqualTo(1);
+        assertThat(broker.lines()).anyMatch(l -> l.contains("the broker is not part of this build of Petrel yet"));
+    }
+}
