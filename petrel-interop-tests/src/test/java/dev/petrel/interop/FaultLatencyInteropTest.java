@@ -8,7 +8,6 @@ import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.protocol.body.topic.TopicConfig;
 import dev.petrel.testkit.Await;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +34,7 @@ class FaultLatencyInteropTest {
 
     @BeforeAll
     static void startServers() throws Exception {
-        dir = Files.createTempDirectory("interop-latency-");
+        dir = ServerProcesses.serverDir("interop-latency-");
         namesrv = ServerProcesses.petrelNameServer(dir);
         brokerA = ServerProcesses.apacheBroker(dir, "broker-a", namesrv.address(), Map.of());
         brokerB = ServerProcesses.apacheBroker(dir, "broker-b", namesrv.address(),
@@ -55,6 +54,7 @@ class FaultLatencyInteropTest {
                 s.close();
             }
         }
+        ServerProcesses.deleteStores(dir);
     }
 
     @Test

@@ -11,7 +11,6 @@ import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumerRunningInfo;
 import dev.petrel.protocol.body.client.ProcessQueueInfo;
 import dev.petrel.testkit.Await;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -33,7 +32,7 @@ class PetrelClientApacheBrokerTest extends InteropMatrix {
 
     @BeforeAll
     static void startServers() throws Exception {
-        dir = Files.createTempDirectory("interop-apache-");
+        dir = ServerProcesses.serverDir("interop-apache-");
         namesrv = ServerProcesses.petrelNameServer(dir);
         broker = ServerProcesses.apacheBroker(dir, "broker-a", namesrv.address(), Map.of());
         ServerProcesses.awaitRegistered(namesrv.address(), "broker-a");
@@ -47,6 +46,7 @@ class PetrelClientApacheBrokerTest extends InteropMatrix {
         if (namesrv != null) {
             namesrv.close();
         }
+        ServerProcesses.deleteStores(dir);
     }
 
     @Override

@@ -79,6 +79,32 @@ final class ServerProcesses {
         return new Server(jvm, props.get("brokerIP1") + ":" + port, port);
     }
 
+    /**
+     * A directory for one test class's servers under {@code target/servers}: logs stay for a look after a failure,
+     * the stores go at the end ({@link #deleteStores}).
+     */
+    static Path serverDir(String prefix) throws IOException {
+        Path base = Path.of("target", "servers");
+        Files.createDirectories(base);
+        return Files.createTempDirectory(base, prefix).toAbsolutePath();
+    }
+
+    /** Removes the broker stores under {@code dir} once its processes are gone. */
+    static void deleteStores(Path dir) {
+        if (dir == null || !Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> stores = Files.list(dir)) {
+            for (Path store : stores.filter(p -> p.getFileName().toString().endsWith("-store")).toList()) {
+                try (Stream<Path> paths = Files.walk(store)) {
+                    paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot clean up " + dir, e);
+        }
+    }
+
     /** Waits until the NameServer lists these brokers (a broker says it booted before its first registration). */
     static void awaitRegistered(String namesrv, String... brokerNames) {
         try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrv).instanceName("registration-check").build()) {

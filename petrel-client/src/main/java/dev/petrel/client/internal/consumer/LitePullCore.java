@@ -373,6 +373,9 @@ public final class LitePullCore implements ConsumerMember {
         instance.remote().callAsync(address, request, settings.timeoutMillis(), "pull of " + mq)
             .whenComplete((response, error) -> {
                 if (error != null) {
+                    if (closed || pq.isDropped()) {
+                        return; // the consumer is closing: its connections go away with it
+                    }
                     instance.logOnce("pull of " + mq, error instanceof Exception e ? e : new RuntimeException(error));
                     schedule(mq, pq, offset, DELAY_ON_ERROR_MILLIS);
                     return;
