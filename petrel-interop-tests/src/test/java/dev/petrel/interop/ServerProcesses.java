@@ -44,7 +44,8 @@ final class ServerProcesses {
     static Server petrelNameServer(Path dir) {
         int port = FreePorts.next();
         Path conf = write(dir.resolve("namesrv.properties"), Map.of("listenPort", Integer.toString(port)));
-        ChildJvm jvm = ChildJvm.start("petrel-namesrv", petrelClassPath(), List.of("-Xmx128m", "-Duser.home=" + dir, "-Dpetrel.log.dir=" + dir.resolve("logs")),
+        ChildJvm jvm = ChildJvm.start("petrel-namesrv", petrelClassPath(),
+            List.of("-Xmx128m", "-Duser.home=" + dir, "-Dpetrel.log.dir=" + dir.resolve("logs")),
             PETREL_MAIN, List.of("namesrv", "-c", conf.toString()), Map.of(), dir.resolve("namesrv.log"));
         jvm.awaitLine(BOOT, "the Petrel NameServer to be ready", line -> line.contains("ready in"));
         return new Server(jvm, "127.0.0.1:" + port, port);
@@ -55,7 +56,8 @@ final class ServerProcesses {
         Map<String, String> props = brokerProperties(dir, brokerName, port, namesrv);
         props.putAll(extra);
         Path conf = write(dir.resolve(brokerName + ".properties"), props);
-        ChildJvm jvm = ChildJvm.start("petrel-" + brokerName, petrelClassPath(), List.of("-Xmx256m", "-Duser.home=" + dir, "-Dpetrel.log.dir=" + dir.resolve("logs")),
+        ChildJvm jvm = ChildJvm.start("petrel-" + brokerName, petrelClassPath(),
+            List.of("-Xmx256m", "-Duser.home=" + dir, "-Dpetrel.log.dir=" + dir.resolve("logs")),
             PETREL_MAIN, List.of("broker", "-c", conf.toString(), "-n", namesrv), Map.of(), dir.resolve(brokerName + ".log"));
         jvm.awaitLine(BOOT, "the Petrel broker " + brokerName + " to be ready", line -> line.contains("ready in"));
         return new Server(jvm, props.get("brokerIP1") + ":" + port, port);
