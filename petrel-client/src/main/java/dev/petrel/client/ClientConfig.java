@@ -1,0 +1,37 @@
+package dev.petrel.client;
+
+import dev.petrel.common.config.ConfigDef;
+import dev.petrel.common.config.ConfigKey;
+
+/**
+ * Settings every Petrel client shares (RocketMQ's {@code ClientConfig} names and defaults). Clients of one process
+ * with the same NameServers and instance name share one connection set, scheduler and client id; the first one to
+ * start decides these settings.
+ */
+public final class ClientConfig {
+
+    public static final ConfigKey<String> NAMESRV_ADDR = ConfigKey.ofString("namesrvAddr",
+        System.getProperty("rocketmq.namesrv.addr", System.getenv("NAMESRV_ADDR")),
+        "NameServer addresses, host:port separated by ';'. Defaults to -Drocketmq.namesrv.addr or $NAMESRV_ADDR.");
+    public static final ConfigKey<String> INSTANCE_NAME = ConfigKey.ofString("instanceName",
+        System.getProperty("rocketmq.client.name", "DEFAULT"),
+        "Second half of the client id (ip@instanceName); DEFAULT becomes the process id. Clients with different "
+            + "instance names use separate connections and count as separate group members.");
+    public static final ConfigKey<String> CLIENT_IP = ConfigKey.ofString("clientIP", null,
+        "First half of the client id; unset picks this host's preferred IPv4 address.");
+    public static final ConfigKey<Integer> POLL_NAME_SERVER_INTERVAL = ConfigKey.ofInt("pollNameServerInterval", 30_000,
+        10, Integer.MAX_VALUE, "How often (ms) the routes of every used topic are fetched again.");
+    public static final ConfigKey<Integer> HEARTBEAT_BROKER_INTERVAL = ConfigKey.ofInt("heartbeatBrokerInterval", 30_000,
+        10, Integer.MAX_VALUE, "How often (ms) the client sends HEART_BEAT to every broker.");
+    public static final ConfigKey<Integer> PERSIST_CONSUMER_OFFSET_INTERVAL = ConfigKey.ofInt(
+        "persistConsumerOffsetInterval", 5_000, 10, Integer.MAX_VALUE,
+        "How often (ms) consumers commit their offsets (oneway UPDATE_CONSUMER_OFFSET, or the local file).");
+    public static final ConfigKey<Integer> MQ_CLIENT_API_TIMEOUT = ConfigKey.ofInt("mqClientApiTimeout", 3_000, 1,
+        Integer.MAX_VALUE, "Timeout (ms) of the client's control calls (routes, heartbeats, offsets, admin).");
+
+    public static final ConfigDef DEFINITION = ConfigDef.of("client", NAMESRV_ADDR, INSTANCE_NAME, CLIENT_IP,
+        POLL_NAME_SERVER_INTERVAL, HEARTBEAT_BROKER_INTERVAL, PERSIST_CONSUMER_OFFSET_INTERVAL, MQ_CLIENT_API_TIMEOUT);
+
+    private ClientConfig() {
+    }
+}

@@ -1,0 +1,182 @@
+package dev.petrel.client.internal.consumer;
+
+import dev.petrel.client.ClientException;
+import dev.petrel.client.ReceivedMessage;
+import dev.petrel.client.consumer.ConcurrentMessageListener;
+import dev.petrel.client.consumer.ConsumeContext;
+import dev.petrel.client.consumer.ConsumeResult;
+import dev.petrel.client.internal.ClientInstance;
+import dev.petrel.client.internal.ClientThreadFactory;
+import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.body.MessageQueue;
+import dev.petrel.protocol.body.client.CMResult;
+import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
+import dev.petrel.protocol.body.heartbeat.MessageModel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Concurrent consumption (flows.md §11): batches of up to {@code batchSize} messages on a pool of
+ * {@code petrel-push-<group>-consume-N} threads. After the listener, consumed messages leave the process queue and
+ * the queue's offset moves to the smallest one still cached. Refused messages of a clustering group are sent back to
+ * the broker (CONSUMER_SEND_MSG_BACK) for redelivery through the retry topic; those the broker did not take are
+ * offered again locally after 5 s. Broadcasting consumers drop refused messages.
+ */
+public final class ConcurrentConsumeService implements ConsumeService {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConcurrentConsumeService.class);
+    static final long LOCAL_RETRY_DELAY_MILLIS = 5_000;
+    /** RocketMQ's default for concurrent listeners when maxReconsumeTimes is -1. */
+    static final int DEFAULT_MAX_RECONSUME_TIMES = 16;
+
+    private final ConcurrentMessageListener listener;
+    private final String group;
+    private final MessageModel model;
+    private final int batchSize;
+    private final int maxReconsumeTimes;
+    private final OffsetStore offsets;
+    private final ClientInstance instance;
+    private final ScheduledExecutorService scheduler;
+    private final Clock clock;
+    private final ThreadPoolExecutor pool;
+    private final LongAdder failed = new LongAdder();
+
+    public ConcurrentConsumeService(ConcurrentMessageListener listener, String group, MessageModel model, int threads,
+                                    int batchSize, int maxReconsumeTimes, OffsetStore offsets, ClientInstance instance,
+                                    ScheduledExecutorService scheduler, Clock clock) {
+        this.listener = listener;
+        this.group = group;
+        this.model = model;
+        this.batchSize = batchSize;
+        this.maxReconsumeTimes = maxReconsumeTimes < 0 ? DEFAULT_MAX_RECONSUME_TIMES : maxReconsumeTimes;
+        this.offsets = offsets;
+        this.instance = instance;
+        this.scheduler = scheduler;
+        this.clock = clock;
+        this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+            new ClientThreadFactory("petrel-push-" + group + "-consume", true));
+    }
+
+    @Override
+    public void submit(List<ReceivedMessage> messages, ProcessQueue pq, MessageQueue mq) {
+        for (int i = 0; i < messages.size(); i += batchSize) {
+            List<ReceivedMessage> batch = List.copyOf(messages.subList(i, Math.min(messages.size(), i + batchSize)));
+            execute(() -> consume(batch, pq, mq));
+        }
+    }
+
+    private void execute(Runnable task) {
+        if (!pool.isShutdown()) {
+            pool.execute(task);
+        }
+    }
+
+    private void consume(List<ReceivedMessage> batch, ProcessQueue pq, MessageQueue mq) {
+        if (pq.isDropped()) {
+            return;
+        }
+        ConsumeResult result = call(batch, mq);
+        pq.consumedAt(clock.millis());
+        if (pq.isDropped()) {
+            return; // the queue moved on (rebalance, reset); its new owner consumes these again
+        }
+        List<ReceivedMessage> again = new ArrayList<>();
+        if (result != ConsumeResult.SUCCESS) {
+            failed.add(batch.size());
+            if (model == MessageModel.CLUSTERING) {
+                for (ReceivedMessage m : batch) {
+                    if (!sendBack(m)) {
+                        again.add(m);
+                    }
+                }
+            } else {
+                LOG.warn("broadcasting group {} dropped {} messages its listener refused (broadcast messages are not "
+                    + "redelivered)", group, batch.size());
+            }
+        }
+        List<ReceivedMessage> done = new ArrayList<>(batch);
+        done.removeAll(again);
+        long offset = pq.remove(done);
+        if (offset >= 0 && !pq.isDropped()) {
+            offsets.update(mq, offset, true);
+        }
+        if (!again.isEmpty()) {
+            scheduler.schedule(() -> submit(again, pq, mq), LOCAL_RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private ConsumeResult call(List<ReceivedMessage> batch, MessageQueue mq) {
+        try {
+            ConsumeResult r = listener.consume(batch, new ConsumeContext(mq, group));
+            return r == null ? ConsumeResult.RETRY_LATER : r;
+        } catch (RuntimeException | Error e) {
+            LOG.warn("listener of group {} threw on {} messages of {}; they will be redelivered", group, batch.size(), mq, e);
+            return ConsumeResult.RETRY_LATER;
+        }
+    }
+
+    private boolean sendBack(ReceivedMessage m) {
+        try {
+            String address = instance.routes().masterAddress(m.brokerName());
+            if (address == null) {
+                address = instance.routes().anyAddress(m.brokerName());
+            }
+            if (address == null) {
+                return false;
+            }
+            instance.brokers().sendBack(address, m.brokerName(), m.commitLogOffset(), group, 0, m.msgId(), m.topic(),
+                maxReconsumeTimes);
+            return true;
+        } catch (ClientException e) {
+            instance.logOnce("send-back of refused messages of group " + group, e);
+            return false;
+        }
+    }
+
+    @Override
+    public ConsumeMessageDirectlyResult consumeDirectly(ReceivedMessage message) {
+        long start = clock.millis();
+        try {
+            ConsumeResult r = listener.consume(List.of(message), new ConsumeContext(message.queue(), group));
+            CMResult cm = r == null ? CMResult.CR_RETURN_NULL : r == ConsumeResult.SUCCESS ? CMResult.CR_SUCCESS
+                : CMResult.CR_LATER;
+            return ConsumeService.direct(false, cm, null, clock.millis() - start);
+        } catch (RuntimeException e) {
+            return ConsumeService.direct(false, CMResult.CR_THROW_EXCEPTION, e.toString(), clock.millis() - start);
+        }
+    }
+
+    @Override
+    public void shutdown(long awaitMillis) {
+        pool.shutdown();
+        try {
+            if (awaitMillis > 0) {
+                pool.awaitTermination(awaitMillis, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public int threads() {
+        return pool.getCorePoolSize();
+    }
+
+    @Override
+    public boolean orderly() {
+        return false;
+    }
+
+    @Override
+    public long failedMessages() {
+        return failed.sum();
+    }
+}

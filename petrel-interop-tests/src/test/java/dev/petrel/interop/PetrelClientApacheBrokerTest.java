@@ -1,0 +1,107 @@
+package dev.petrel.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.petrel.client.Message;
+import dev.petrel.client.admin.PetrelAdmin;
+import dev.petrel.client.consumer.ConsumeResult;
+import dev.petrel.client.consumer.PetrelPushConsumer;
+import dev.petrel.client.producer.PetrelProducer;
+import dev.petrel.protocol.body.MessageQueue;
+import dev.petrel.protocol.body.client.ConsumerRunningInfo;
+import dev.petrel.protocol.body.client.ProcessQueueInfo;
+import dev.petrel.testkit.Await;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Matrix column "Petrel client ↔ Apache RocketMQ 5.3.1 broker", the broker registered with Petrel's NameServer; plus
+ * the flow-control acceptance test, observed through the broker's relay of GET_CONSUMER_RUNNING_INFO.
+ */
+class PetrelClientApacheBrokerTest extends InteropMatrix {
+
+    private static Path dir;
+    private static ServerProcesses.Server namesrv;
+    private static ServerProcesses.Server broker;
+
+    @BeforeAll
+    static void startServers() throws Exception {
+        dir = ServerProcesses.serverDir("interop-apache-");
+        namesrv = ServerProcesses.petrelNameServer(dir);
+        broker = ServerProcesses.apacheBroker(dir, "broker-a", namesrv.address(), Map.of());
+        ServerProcesses.awaitRegistered(namesrv.address(), "broker-a");
+    }
+
+    @AfterAll
+    static void stopServers() {
+        if (broker != null) {
+            broker.close();
+        }
+        if (namesrv != null) {
+            namesrv.close();
+        }
+        ServerProcesses.deleteStores(dir);
+    }
+
+    @Override
+    String namesrv() {
+        return namesrv.address();
+    }
+
+    @Test
+    void slowListenerWithALargeBacklogKeepsTheCacheBounded() throws Exception {
+        String topic = "Backlog";
+        createTopic(topic, 1);
+        MessageQueue q = new MessageQueue(topic, "broker-a", 0);
+        try (PetrelProducer producer = producer("backlog")) {
+            for (int i = 0; i < 2000; i++) {
+                producer.sendOneway(Message.of(topic, "backlog-" + i + "-" + "p".repeat(1000)));
+            }
+        }
+        try (PetrelAdmin admin = admin()) {
+            Await.until(WAIT, "the backlog of 2000 stored", () -> admin.maxOffset(q) == 2000);
+        }
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger consumed = new AtomicInteger();
+        try (PetrelPushConsumer consumer = pushConsumer("slow-cg", "slow").subscribe(topic, "*").consumeThreads(2)
+                 .pullThresholdForQueue(100).listener((msgs, ctx) -> {
+                     try {
+                         release.await(2, TimeUnit.MINUTES);
+                     } catch (InterruptedException e) {
+                         Thread.currentThread().interrupt();
+                     }
+                     consumed.addAndGet(msgs.size());
+                     return ConsumeResult.SUCCESS;
+                 }).build();
+             PetrelAdmin admin = admin()) {
+            ConsumerRunningInfo full = Await.value(WAIT, "the queue's cache to pass its threshold and flow control to "
+                    + "hold pulls", () -> admin.consumerRunningInfo("slow-cg", consumer.clientId(), false),
+                info -> cached(info, q) > 100 && flowControlTimes(info) >= 20);
+            ProcessQueueInfo pq = full.mqTable().get(q);
+            assertThat(pq.cachedMsgCount()).as("cached messages: threshold plus at most one pull batch")
+                .isBetween(101, 100 + 32);
+            assertThat(pq.cachedMsgSizeInMiB()).isZero();
+            ConsumerRunningInfo later = Await.value(WAIT, "more held pulls", () -> admin.consumerRunningInfo("slow-cg",
+                consumer.clientId(), false), info -> flowControlTimes(info) >= flowControlTimes(full) + 20);
+            assertThat(later.mqTable().get(q).cachedMsgCount()).as("no pull while full")
+                .isEqualTo(pq.cachedMsgCount());
+            release.countDown();
+            Await.until(WAIT, "the backlog drained", () -> consumed.get() == 2000);
+        }
+    }
+
+    private static int cached(ConsumerRunningInfo info, MessageQueue q) {
+        ProcessQueueInfo pq = info.mqTable().get(q);
+        return pq == null ? 0 : pq.cachedMsgCount();
+    }
+
+    private static long flowControlTimes(ConsumerRunningInfo info) {
+        return Long.parseLong(info.userConsumerInfo().getOrDefault("flowControlTimes", "0"));
+    }
+}
