@@ -53,6 +53,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class LocalMessageStore implements MessageStore {
 
+    private static final int SHUTDOWN_DISPATCH_WAITS = 30_000;
+
     private static final Logger LOG = LoggerFactory.getLogger(LocalMessageStore.class);
 
     private final StoreConfig.Settings settings;
@@ -338,8 +340,9 @@ public final class LocalMessageStore implements MessageStore {
             if (groupCommit != null) {
                 groupCommit.stop();
             }
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (dispatch.dispatchedTo() < confirmOffset() && System.nanoTime() < deadline) {
+            // Give the dispatcher up to ~30 s of 1 ms waits to catch up; counted, not timed, so a stepped test
+            // clock cannot stall a shutdown.
+            for (int waits = 0; waits < SHUTDOWN_DISPATCH_WAITS && dispatch.dispatchedTo() < confirmOffset(); waits++) {
                 dispatch.wake();
                 java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
             }
