@@ -1,5 +1,7 @@
 package dev.petrel.common.time;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -11,6 +13,7 @@ public final class ManualClock implements Clock {
 
     private final AtomicLong millis;
     private final AtomicLong nanos = new AtomicLong();
+    private final List<Runnable> advanceActions = new CopyOnWriteArrayList<>();
 
     public ManualClock(long startMillis) {
         this.millis = new AtomicLong(startMillis);
@@ -33,11 +36,18 @@ public final class ManualClock implements Clock {
         }
         millis.addAndGet(unit.toMillis(amount));
         nanos.addAndGet(unit.toNanos(amount));
+        advanceActions.forEach(Runnable::run);
+    }
+
+    @Override
+    public void onAdvance(Runnable action) {
+        advanceActions.add(action);
     }
 
     /** Sets the wall clock (it may move backwards, as a real wall clock can); the monotonic clock is unchanged. */
     public void setMillis(long newMillis) {
         millis.set(newMillis);
+        advanceActions.forEach(Runnable::run);
     }
 
     @Override
