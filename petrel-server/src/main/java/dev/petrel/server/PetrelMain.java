@@ -1,5 +1,6 @@
 package dev.petrel.server;
 
+import dev.petrel.server.bench.BenchCommand;
 import dev.petrel.server.launch.Launcher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +11,8 @@ import picocli.CommandLine.Command;
  * <p>No logger is touched here: the subcommand first names the log file (see {@link Launcher}).
  */
 @Command(name = "petrel", mixinStandardHelpOptions = true, versionProvider = PetrelMain.Version.class,
-    subcommands = {NamesrvCommand.class, BrokerCommand.class, StandaloneCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {NamesrvCommand.class, BrokerCommand.class, StandaloneCommand.class, BenchCommand.class,
+        CommandLine.HelpCommand.class},
     description = "Petrel: a message queue that speaks Apache RocketMQ's protocol and reads its property files.",
     footer = {"", "Properties: docs/configuration.md. Operations: docs/operations.md."})
 public final class PetrelMain implements Runnable {
