@@ -12,11 +12,13 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * One run of the load tool. In order: create the topic if asked and wait for its route; start the consumer and wait
@@ -176,51 +178,43 @@ final class BenchRun {
 
     private BenchResult measure(List<SendLoop> loops, Semaphore inflight) {
         long start = clock.nanos();
-        long warmupEnd = start + plan.warmup().toNanos();
-        long end = warmupEnd + plan.duration().toNanos();
-        long intervalNanos = plan.interval().toNanos();
+        RunSchedule schedule = new RunSchedule(start, plan.warmup(), plan.duration(), plan.interval());
         long lastReport = start;
-        long nextReport = start + intervalNanos;
-        boolean measuring = false;
-        long measureStart = start;
         long cpuStart = -1;
         BrokerProbe.Memory peak = BrokerProbe.Memory.UNKNOWN;
-        long now = start;
-        while (true) {
-            now = clock.nanos();
+        long now;
+        RunSchedule.Step step;
+        while ((step = schedule.next(now = clock.nanos())) != RunSchedule.Step.END) {
             checkLoops(loops);
-            if (!measuring && now >= warmupEnd) {
-                if (warmupEnd > start) {
-                    report(now - lastReport, now - start, true); // the warm-up's last (partial) interval
+            switch (step) {
+                case START_MEASURING -> {
+                    if (!plan.warmup().isZero()) {
+                        report(now - lastReport, now - start, true); // the warm-up's last (partial) interval
+                    }
+                    metrics.restart();
+                    lastReport = now;
+                    cpuStart = probe == null ? -1 : probe.cpuNanos();
                 }
-                metrics.restart();
-                measureStart = now;
-                lastReport = now;
-                nextReport = now + intervalNanos;
-                cpuStart = probe == null ? -1 : probe.cpuNanos();
-                measuring = true;
-            }
-            if (now >= end) {
-                break;
-            }
-            if (now >= nextReport) {
-                report(now - lastReport, now - start, !measuring);
-                lastReport = now;
-                nextReport += intervalNanos;
-                if (measuring && probe != null) {
-                    peak = peak.max(probe.memory());
+                case REPORT -> {
+                    report(now - lastReport, now - start, !schedule.measuring());
+                    lastReport = now;
+                    if (schedule.measuring() && probe != null) {
+                        peak = peak.max(probe.memory());
+                    }
                 }
+                case WAIT -> LockSupport.parkNanos(schedule.waitNanos(now));
+                default -> throw new IllegalStateException("unexpected step " + step);
             }
-            LockSupport.parkNanos(Math.min(measuring ? end : warmupEnd, nextReport) - now);
         }
+        long measureStart = schedule.measureStart();
         long measured = now - measureStart;
-        if (now - lastReport >= intervalNanos / 2) {
+        if (now - lastReport >= schedule.intervalNanos() / 2) {
             report(now - lastReport, now - start, false);
         }
         Meter.Reading sent = plan.producer() == null ? null : metrics.sent().total(measured);
         Meter.Reading received = plan.consumer() == null ? null : metrics.received().total(measured);
         long errors = metrics.errors().total();
-        var errorKinds = metrics.errors().kinds();
+        Map<String, Long> errorKinds = metrics.errors().kinds();
         long cpu = probe == null ? -1 : probe.cpuNanos() - cpuStart;
         if (probe != null) {
             peak = peak.max(probe.memory());
@@ -239,7 +233,7 @@ final class BenchRun {
     }
 
     private BenchResult result(long measuredNanos, Meter.Reading sent, Meter.Reading received,
-                               BenchResult.Latency e2e, Long missing, long errors, java.util.Map<String, Long> errorKinds,
+                               BenchResult.Latency e2e, Long missing, long errors, Map<String, Long> errorKinds,
                                long cpuNanos, BrokerProbe.Memory peak) {
         BenchPlan.ProducerPlan pp = plan.producer();
         BenchPlan.ConsumerPlan cp = plan.consumer();
@@ -319,7 +313,7 @@ final class BenchRun {
     }
 
     /** Polls {@code condition} until it holds; a {@link BenchFailure} with {@code failure}'s text when time is up. */
-    private void await(Duration timeout, BooleanSupplier condition, java.util.function.Supplier<String> failure) {
+    private void await(Duration timeout, BooleanSupplier condition, Supplier<String> failure) {
         long deadline = clock.nanos() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (clock.nanos() >= deadline) {
