@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# End-to-end benchmark: Petrel's broker against Apache RocketMQ 5.3.1's broker, the same load (bin/petrel bench) on
+# the same machine, interleaved load by load. Prints Markdown tables for docs/benchmarks.md ("End to end").
+#
+#   bench/e2e.sh                                  # 2 sizes x 5 loads x 2 brokers, 20 s each after 5 s warm-up
+#   SECONDS_PER_POINT=60 REPEAT=3 bench/e2e.sh    # longer, each load 3 times (the tables take the median)
+#   SIZES="1024" TARGETS=petrel bench/e2e.sh      # a quick look at Petrel alone
+#
+# What happens: builds petrel-server (bin/petrel) and petrel-compat-tests' class path of Apache RocketMQ 5.3.1; starts
+# one Petrel NameServer; then for each body size ("round") starts a fresh Petrel broker and a fresh Apache broker
+# (both register with that NameServer, in clusters PetrelBench and ApacheBench), runs every load against one, then
+# the other (which goes first alternates), and stops both. Each broker gets the same broker.conf essentials
+# (ASYNC_FLUSH, mappedFileSizeCommitLog, 127.0.0.1) and the same JVM options. Everything the script starts is stopped
+# by PID on exit.
+#
+# Environment:
+#   SECONDS_PER_POINT (20)  measured seconds per load;  WARMUP_SECONDS (5)  load before measuring
+#   SIZES ("128 1024")  body sizes, one round each;  REPEAT (1)  runs of each load per broker
+#   LOADS  loads separated by ';' (default below: sync x16, async x4, sync batch 32 x4, e2e flat out with sync x16
+#          (the consume throughput: the consumer keeps up with the senders or falls behind), e2e latency at E2E_RATE)
+#   E2E_RATE (2000)  messages/s of the end-to-end latency load;  QUEUES (8)  queues of the bench topics
+#   TARGETS ("petrel apache")  which brokers to run
+#   BROKER_JAVA_OPTS ("-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxDirectMemorySize=1g")  both brokers
+#   CLIENT_JAVA_OPTS ("-Xms512m -Xmx1g -XX:+UseG1GC")  the load tool
+#   COMMITLOG_BYTES (1073741824)  mappedFileSizeCommitLog of both brokers (RocketMQ's default)
+#   BENCH_OUT (target/bench-e2e)  where results, logs and stores go (the stores are removed after each round)
+#   SKIP_BUILD=1  use what is built
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SECS=${SECONDS_PER_POINT:-20}
+WARMUP=${WARMUP_SECONDS:-5}
+SIZES=${SIZES:-"128 1024"}
+REPEAT=${REPEAT:-1}
+E2E_RATE=${E2E_RATE:-2000}
+QUEUES=${QUEUES:-8}
+TARGETS=${TARGETS:-"petrel apache"}
+BROKER_JAVA_OPTS=${BROKER_JAVA_OPTS:-"-Xms1g -Xmx1g -XX:+UseG1GC -XX:MaxDirectMemorySize=1g"}
+CLIENT_JAVA_OPTS=${CLIENT_JAVA_OPTS:-"-Xms512m -Xmx1g -XX:+UseG1GC"}
+COMMITLOG_BYTES=${COMMITLOG_BYTES:-1073741824}
+LOADS=${LOADS:-"produce --sync --threads 16; produce --async --threads 4 --inflight 1024; \
+produce --sync --batch 32 --threads 4; e2e --sync --threads 16; e2e --async --threads 2 --rate $E2E_RATE"}
+OUT=${BENCH_OUT:-$ROOT/target/bench-e2e}
+RUN=$OUT/run
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+
+log() { echo "# $(date +%H:%M:%S) $*" >&2; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# ---- processes: every PID the script starts, stopped on exit (SIGTERM, then SIGKILL after 30 s)
+PIDS=()
+alive() { # a process that ended but was not yet reaped is a zombie: not alive
+  [ -e "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
+stop_pid() {
+  local pid=$1 i
+  alive "$pid" || return 0
+  kill -TERM "$pid" 2>/dev/null || return 0
+  for i in $(seq 300); do alive "$pid" || break; sleep 0.1; done
+  if alive "$pid"; then log "pid $pid did not stop within 30 s: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; fi
+  wait "$pid" 2>/dev/null || true
+}
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---- ports: bind 127.0.0.1 only; Apache's broker also listens on listenPort-2 (VIP channel) and listenPort+1 (HA)
+USED_PORTS=" "
+port_free() { [ -z "$(ss -Htln "sport = :$1" 2>/dev/null)" ] && [[ "$USED_PORTS" != *" $1 "* ]]; }
+free_port() {
+  local p _
+  for _ in $(seq 500); do
+    p=$(( 20000 + RANDOM % 30000 ))
+    if port_free $((p - 2)) && port_free $((p - 1)) && port_free "$p" && port_free $((p + 1)); then
+      USED_PORTS="$USED_PORTS$((p - 2)) $((p - 1)) $p $((p + 1)) "
+      echo "$p"
+      return
+    fi
+  done
+  echo "no free port found" >&2
+  exit 1
+}
+
+# wait_line FILE REGEX TIMEOUT_S PID [MIN_COUNT]: until FILE has more than MIN_COUNT lines matching REGEX
+wait_line() {
+  local file=$1 regex=$2 timeout=$3 pid=$4 min=${5:-0} deadline
+  deadline=$(( $(now_ms) + timeout * 1000 ))
+  while [ "$(grep -cE "$regex" "$file" 2>/dev/null || true)" -le "$min" ]; do
+    if ! alive "$pid"; then log "process $pid ended before '$regex' appeared in $file:"; tail -20 "$file" >&2; exit 1; fi
+    if [ "$(now_ms)" -gt "$deadline" ]; then log "no '$regex' in $file after $timeout s"; tail -20 "$file" >&2; exit 1; fi
+    sleep 0.02
+  done
+}
+
+# ---- build
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+  log "building petrel-server (bin/petrel) and petrel-compat-tests' Apache RocketMQ 5.3.1 class path"
+  mvn -B -q -DskipTests -Dmaven.javadoc.skip=true package -pl petrel-server -am >&2
+  mvn -B -q -pl petrel-compat-tests -am generate-test-resources >&2
+fi
+APACHE_CP_FILE=$ROOT/petrel-compat-tests/target/apache-classpath.txt
+[ -s "$APACHE_CP_FILE" ] || { echo "missing $APACHE_CP_FILE: run without SKIP_BUILD=1" >&2; exit 1; }
+APACHE_CP=$(cat "$APACHE_CP_FILE")
+
+rm -rf "$RUN"
+mkdir -p "$RUN" "$OUT"
+: > "$OUT/results.jsonl"
+: > "$OUT/brokers.jsonl"
+: > "$OUT/bench.out"
+export PETREL_SKIP_BUILD=1
+
+# ---- the machine
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "cpu: $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
+  echo "memory: $(free -g | awk '/^Mem:/ {print $2}') GiB"
+  echo "kernel: $(uname -r)"
+  echo "java: $("$JAVA" -version 2>&1 | head -1)"
+  echo "disk: $(df -h "$OUT" | awk 'NR==2 {print $1 ", " $4 " free"}')"
+  echo "load before: $(uptime | sed 's/.*load average: //')"
+} > "$OUT/machine.txt"
+cat "$OUT/machine.txt" >&2
+
+# ---- NameServer (Petrel's: rocketmq-namesrv is not on Maven Central); both brokers register here
+NS_PORT=$(free_port)
+NS=127.0.0.1:$NS_PORT
+mkdir -p "$RUN/namesrv"
+printf 'listenPort=%s\nbindAddress=127.0.0.1\nkvConfigPath=%s\n' "$NS_PORT" "$RUN/namesrv/kvConfig.json" \
+  > "$RUN/namesrv/namesrv.conf"
+PETREL_CDS=0 PETREL_LOG_DIR="$RUN/namesrv" bin/petrel namesrv -c "$RUN/namesrv/namesrv.conf" \
+  > "$RUN/namesrv/namesrv.out" 2>&1 &
+NS_PID=$!
+PIDS+=("$NS_PID")
+wait_line "$RUN/namesrv/namesrv.out" "Petrel namesrv ready in" 60 "$NS_PID"
+NS_LOG=$RUN/namesrv/namesrv.log
+log "NameServer on $NS (pid $NS_PID)"
+
+declare -A BROKER_PID CLUSTER BROKER_NAME STARTED_MS READY_MS REGISTERED_MS
+CLUSTER[petrel]=PetrelBench; BROKER_NAME[petrel]=petrel-bench
+CLUSTER[apache]=ApacheBench; BROKER_NAME[apache]=apache-bench
+
+broker_conf() { # target dir port
+  cat <<EOF
+brokerClusterName=${CLUSTER[$1]}
+brokerName=${BROKER_NAME[$1]}
+brokerId=0
+listenPort=$3
+bindAddress=127.0.0.1
+brokerIP1=127.0.0.1
+namesrvAddr=$NS
+storePathRootDir=$2/store
+storePathCommitLog=$2/store/commitlog
+mappedFileSizeCommitLog=$COMMITLOG_BYTES
+flushDiskType=ASYNC_FLUSH
+autoCreateTopicEnable=true
+EOF
+  if [ "$1" = apache ]; then
+    # Apache-only: its role, home, and its shortest registration period (it registers 10 s after the start)
+    printf 'brokerRole=ASYNC_MASTER\nrocketmqHome=%s\nregisterNameServerPeriod=10000\n' "$2"
+  fi
+}
+
+start_broker() { # target round
+  local target=$1 round=$2 dir port registrations pid t0
+  dir=$RUN/$target-$round
+  mkdir -p "$dir"
+  port=$(free_port)
+  broker_conf "$target" "$dir" "$port" > "$dir/broker.conf"
+  registrations=$(grep -cE "broker registered: .* ${BROKER_NAME[$target]} id" "$NS_LOG" 2>/dev/null || true)
+  t0=$(now_ms)
+  if [ "$target" = petrel ]; then
+    # bin/petrel as shipped (its class-data-sharing archive included: recorded by the first broker, mapped by later ones)
+    PETREL_JAVA_OPTS="$BROKER_JAVA_OPTS" PETREL_LOG_DIR="$dir/logs" bin/petrel broker -c "$dir/broker.conf" \
+      > "$dir/broker.out" 2>&1 &
+    pid=$!
+    PIDS+=("$pid")
+    wait_line "$dir/broker.out" "Petrel broker ready in" 120 "$pid"
+  else
+    # shellcheck disable=SC2086
+    ROCKETMQ_HOME="$dir" "$JAVA" $BROKER_JAVA_OPTS -Duser.home="$dir" -Drocketmq.home.dir="$dir" -cp "$APACHE_CP" \
+      org.apache.rocketmq.broker.BrokerStartup -c "$dir/broker.conf" > "$dir/broker.out" 2>&1 &
+    pid=$!
+    PIDS+=("$pid")
+    wait_line "$dir/broker.out" "boot success" 120 "$pid"
+  fi
+  READY_MS[$target]=$(( $(now_ms) - t0 ))
+  wait_line "$NS_LOG" "broker registered: .* ${BROKER_NAME[$target]} id" 120 "$pid" "$registrations"
+  REGISTERED_MS[$target]=$(( $(now_ms) - t0 ))
+  BROKER_PID[$target]=$pid
+  log "$target broker pid $pid on 127.0.0.1:$port: ready after ${READY_MS[$target]} ms, registered after ${REGISTERED_MS[$target]} ms"
+}
+
+stop_broker() { # target round
+  local target=$1 round=$2 pid hwm ticks
+  pid=${BROKER_PID[$target]}
+  hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+  ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+  stop_pid "$pid"
+  printf '{"label":"%s","round":"%s","readyMs":%d,"registeredMs":%d,"vmHwmKb":%d,"cpuMillis":%.1f}\n' "$target" \
+    "$round" "${READY_MS[$target]}" "${REGISTERED_MS[$target]}" "$hwm" \
+    "$(awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { print t * 1000 / hz }')" >> "$OUT/brokers.jsonl"
+  rm -rf "$RUN/$target-$round/store"
+  log "$target broker stopped (peak RSS $(( hwm / 1024 )) MiB)"
+}
+
+run_load() { # target size load...
+  local target=$1 size=$2 topic; shift 2
+  topic=Bench_$target
+  [ "$1" = e2e ] && topic=BenchE2E_$target
+  log "$target: bench $* --size $size"
+  # shellcheck disable=SC2086
+  if ! PETREL_JAVA_OPTS="$CLIENT_JAVA_OPTS" PETREL_CDS=0 PETREL_LOG_DIR="$OUT/logs" bin/petrel bench "$@" \
+      -n "$NS" -t "$topic" --create-topic --cluster "${CLUSTER[$target]}" --queues "$QUEUES" --size "$size" \
+      --duration "$SECS" --warmup "$WARMUP" --interval 5 --label "$target" --broker-pid "${BROKER_PID[$target]}" \
+      --result-file "$OUT/results.jsonl" > "$OUT/last.out" 2>&1; then
+    log "$target: the load failed:"
+    tail -5 "$OUT/last.out" >&2
+  fi
+  grep -E '^  (sent|received|errors|NOT) ' "$OUT/last.out" | sed 's/^/#   /' >&2 || true
+  cat "$OUT/last.out" >> "$OUT/bench.out"
+}
+
+IFS=';' read -r -a LOAD_LIST <<< "$LOADS"
+read -r -a TARGET_LIST <<< "$TARGETS"
+point=0
+round=0
+for size in $SIZES; do
+  # Start order alternates by round, so neither broker always starts on a machine the other just warmed up.
+  order=("${TARGET_LIST[@]}")
+  if [ $(( round % 2 )) = 1 ] && [ "${#order[@]}" = 2 ]; then order=("${order[1]}" "${order[0]}"); fi
+  round=$(( round + 1 ))
+  for target in "${order[@]}"; do start_broker "$target" "$size"; done
+  for load in "${LOAD_LIST[@]}"; do
+    for _ in $(seq "$REPEAT"); do
+      order=("${TARGET_LIST[@]}")
+      if [ $(( point % 2 )) = 1 ] && [ "${#order[@]}" = 2 ]; then order=("${order[1]}" "${order[0]}"); fi
+      point=$(( point + 1 ))
+      # shellcheck disable=SC2086
+      for target in "${order[@]}"; do run_load "$target" "$size" $load; done
+    done
+  done
+  for target in "${TARGET_LIST[@]}"; do stop_broker "$target" "$size"; done
+done
+
+echo "load after: $(uptime | sed 's/.*load average: //')" >> "$OUT/machine.txt"
+stop_pid "$NS_PID"
+
+{
+  echo '```'
+  cat "$OUT/machine.txt"
+  echo "$SECS s per load after $WARMUP s warm-up; sizes: $SIZES; repeat: $REPEAT"
+  echo '```'
+  echo
+  PETREL_JAVA_OPTS="-Xmx256m" PETREL_CDS=0 PETREL_LOG_DIR="$OUT/logs" bin/petrel bench report \
+    --results "$OUT/results.jsonl" --brokers "$OUT/brokers.jsonl"
+} | tee "$OUT/table.md"
+log "results: $OUT/results.jsonl, broker facts: $OUT/brokers.jsonl, table: $OUT/table.md, load output: $OUT/bench.out"
