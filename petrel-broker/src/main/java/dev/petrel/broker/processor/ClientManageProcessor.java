@@ -3,6 +3,7 @@ package dev.petrel.broker.processor;
 import dev.petrel.broker.client.ClientSession;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
+import dev.petrel.broker.filter.ConsumerFilterTable;
 import dev.petrel.broker.metadata.Perm;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.SystemTopics;
@@ -33,7 +34,8 @@ import java.util.function.BooleanSupplier;
 /**
  * HEART_BEAT (34), UNREGISTER_CLIENT (35) and CHECK_CLIENT_CONFIG (46) (Apache's {@code ClientManageProcessor}):
  * registers producers and consumers with their connection, creates each consumer group's {@code %RETRY%} topic,
- * and checks SQL92 subscriptions before a consumer starts.
+ * registers the SQL92 filters of consumer subscriptions in the {@link ConsumerFilterTable} (whether or not
+ * {@code enablePropertyFilter} is on, as Apache does), and checks SQL92 subscriptions before a consumer starts.
  *
  * <p>Runs on the heartbeat and client-management threads.
  */
@@ -50,19 +52,21 @@ public final class ClientManageProcessor implements RequestProcessor {
     private final SubscriptionGroupTable groups;
     private final TopicConfigTable topics;
     private final FilterCache filters;
+    private final ConsumerFilterTable consumerFilters;
     private final BooleanSupplier propertyFilterEnabled;
     /** Last heartbeat fingerprint per consumer group (heartbeat V2). */
     private final Map<String, Integer> fingerprints = new ConcurrentHashMap<>();
 
     public ClientManageProcessor(Clock clock, ConsumerRegistry consumers, ProducerRegistry producers,
                                  SubscriptionGroupTable groups, TopicConfigTable topics, FilterCache filters,
-                                 BooleanSupplier propertyFilterEnabled) {
+                                 ConsumerFilterTable consumerFilters, BooleanSupplier propertyFilterEnabled) {
         this.clock = clock;
         this.consumers = consumers;
         this.producers = producers;
         this.groups = groups;
         this.topics = topics;
         this.filters = filters;
+        this.consumerFilters = consumerFilters;
         this.propertyFilterEnabled = propertyFilterEnabled;
     }
 
@@ -107,9 +111,13 @@ public final class ClientManageProcessor implements RequestProcessor {
             int topicSysFlag = consumer.unitMode() ? 2 : 0;
             topics.ensure(SystemTopics.retryTopic(consumer.groupName()), group.retryQueueNums(), Perm.READ_WRITE, orderSub,
                 topicSysFlag);
+            boolean withSubscriptions = !(v2 && data.withoutSub());
             consumers.register(consumer.groupName(), session, consumer.consumeType(), consumer.messageModel(),
-                consumer.consumeFromWhere(), v2 && data.withoutSub() ? null : consumer.subscriptionDataSet(),
+                consumer.consumeFromWhere(), withSubscriptions ? consumer.subscriptionDataSet() : null,
                 group.notifyConsumerIdsChangedEnable());
+            if (withSubscriptions) {
+                consumerFilters.register(consumer.groupName(), consumer.subscriptionDataSet(), session.lastHeartbeatMillis());
+            }
         }
         for (ProducerData producer : data.producerDataSet()) {
             if (producer.groupName() != null) {
@@ -134,6 +142,9 @@ public final class ClientManageProcessor implements RequestProcessor {
         if (h.consumerGroup() != null) {
             SubscriptionGroupConfig group = groups.get(h.consumerGroup());
             consumers.unregister(h.consumerGroup(), ctx.connection(), group == null || group.notifyConsumerIdsChangedEnable());
+            if (consumers.group(h.consumerGroup()) == null) {
+                consumerFilters.unregister(h.consumerGroup(), clock.millis());
+            }
         }
         return Replies.ok(request);
     }
