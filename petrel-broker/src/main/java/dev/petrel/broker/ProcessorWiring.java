@@ -68,11 +68,17 @@ final class ProcessorWiring {
     static final int[] OFFSET_QUERIES = {RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET,
         RequestCode.GET_MIN_OFFSET, RequestCode.GET_EARLIEST_MSG_STORETIME};
 
-    /** The parts the processors use. */
+    /**
+     * The parts the processors use.
+     *
+     * @param clock         real time: liveness, timeouts, intervals
+     * @param scheduleClock due times of scheduled work (delay levels, timers, transaction checks, retry delays);
+     *                      compare due times with it and wake waiting loops through its {@code onAdvance}
+     */
     record Parts(Config config, Clock clock, BrokerIdentity identity, MessageStore store, TopicConfigTable topics,
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
-                 Consumer<Map<String, String>> onConfigUpdate) {
+                 Consumer<Map<String, String>> onConfigUpdate, Clock scheduleClock) {
     }
 
     private ProcessorWiring() {
