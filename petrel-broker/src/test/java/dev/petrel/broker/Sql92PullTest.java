@@ -1,6 +1,7 @@
 package dev.petrel.broker;
 
 import dev.petrel.protocol.body.KVTable;
+import dev.petrel.protocol.body.heartbeat.CheckClientRequestBody;
 import dev.petrel.protocol.body.heartbeat.MessageModel;
 import dev.petrel.protocol.body.heartbeat.SubscriptionData;
 import dev.petrel.protocol.code.RequestCode;
@@ -72,6 +73,31 @@ class Sql92PullTest {
 
     private static void heartbeat(String group, SubscriptionData... subs) throws Exception {
         assertThat(f.heartbeat(BrokerFixture.consumerHeartbeat("c-" + group, group, MessageModel.CLUSTERING, subs)).code())
+            .isEqualTo(ResponseCode.SUCCESS);
+    }
+
+    private static RemotingCommand checkClientConfig(String type, String expression) throws Exception {
+        CheckClientRequestBody body = new CheckClientRequestBody("cid-check", "gCheck", null,
+            SubscriptionData.of("SqlCheck", type, expression, 1));
+        return f.call(RemotingCommand.request(RequestCode.CHECK_CLIENT_CONFIG, null, CheckClientRequestBody.CODEC.encode(body)));
+    }
+
+    @Test
+    void checkClientConfigCompilesTheExpressionAsApacheDoes() throws Exception {
+        assertThat(checkClientConfig("SQL92", "a > 5 AND b = 'x'").code()).isEqualTo(ResponseCode.SUCCESS);
+        assertThat(checkClientConfig("TAG", "a || b").code()).isEqualTo(ResponseCode.SUCCESS);
+        RemotingCommand bad = checkClientConfig("SQL92", "a > 'x'");
+        assertThat(bad.code()).isEqualTo(ResponseCode.SUBSCRIPTION_PARSE_FAILED);
+        assertThat(bad.remark()).isEqualTo("SQL92 expression \"a > 'x'\" is invalid at column 5: '>' cannot compare with "
+            + "the string literal 'x'; use = or <> for strings");
+        RemotingCommand unknown = checkClientConfig("XPATH", "/a");
+        assertThat(unknown.code()).isEqualTo(ResponseCode.SUBSCRIPTION_PARSE_FAILED);
+        assertThat(unknown.remark()).contains("\"XPATH\" is not supported");
+        // Nothing to check: Apache answers SUCCESS.
+        assertThat(f.call(RemotingCommand.request(RequestCode.CHECK_CLIENT_CONFIG, null, null)).code())
+            .isEqualTo(ResponseCode.SUCCESS);
+        assertThat(f.call(RemotingCommand.request(RequestCode.CHECK_CLIENT_CONFIG, null,
+            CheckClientRequestBody.CODEC.encode(new CheckClientRequestBody("c", "g", null, null)))).code())
             .isEqualTo(ResponseCode.SUCCESS);
     }
 

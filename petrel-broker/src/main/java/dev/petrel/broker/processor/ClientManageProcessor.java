@@ -26,6 +26,8 @@ import dev.petrel.protocol.header.RecordHeaderCodec;
 import dev.petrel.protocol.header.client.UnregisterClientRequestHeader;
 import dev.petrel.remoting.RequestContext;
 import dev.petrel.remoting.RequestProcessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,6 +43,7 @@ import java.util.function.BooleanSupplier;
  */
 public final class ClientManageProcessor implements RequestProcessor {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ClientManageProcessor.class);
     static final String IS_SUPPORT_HEART_BEAT_V2 = "IS_SUPPORT_HEART_BEAT_V2";
     static final String IS_SUB_CHANGE = "IS_SUB_CHANGE";
     private static final RecordHeaderCodec<UnregisterClientRequestHeader> UNREGISTER =
@@ -150,6 +153,10 @@ public final class ClientManageProcessor implements RequestProcessor {
     }
 
     private RemotingCommand checkClientConfig(RemotingCommand request) {
+        // Apache answers SUCCESS when there is nothing to check (no body, or no subscription in it).
+        if (request.body() == null || request.body().length == 0) {
+            return Replies.ok(request);
+        }
         CheckClientRequestBody body = CheckClientRequestBody.CODEC.decode(request.body());
         SubscriptionData s = body.subscriptionData();
         if (s == null || FilterCompiler.isTagType(s.expressionType())) {
@@ -161,7 +168,10 @@ public final class ClientManageProcessor implements RequestProcessor {
         }
         FilterCompilation compiled = filters.compile(s.expressionType(), s.subString());
         if (!compiled.isValid()) {
-            return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, compiled.error().orElseThrow().message());
+            String reason = compiled.error().orElseThrow().message();
+            LOG.warn("Client {}@{} subscribes to {} with an expression that does not compile: {}", body.clientId(),
+                body.group(), s.topic(), reason);
+            return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, reason);
         }
         return Replies.ok(request);
     }
