@@ -1,5 +1,6 @@
 package dev.petrel.embedded;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.Set;
@@ -8,11 +9,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Run only through {@link ExtensionLifecycleTest}'s engine test kit (its name does not match the build's test
- * patterns): records the instances it was given.
+ * Run only through {@link ExtensionLifecycleTest}'s engine test kit: the build excludes the tag {@value #TAG} (see
+ * this module's pom), whatever {@code -Dtest} pattern selects. Records the instances it was given.
  */
 @PetrelTest
+@Tag(ExtensionLifecycleCase.TAG)
 class ExtensionLifecycleCase {
+
+    static final String TAG = "engine-test-kit-case";
 
     static final Set<EmbeddedPetrel> seen = ConcurrentHashMap.newKeySet();
 
@@ -28,6 +32,7 @@ class ExtensionLifecycleCase {
     }
 
     @PetrelTest(brokerProperties = "enablePropertyFilter")
+    @Tag(ExtensionLifecycleCase.TAG)
     static class Malformed {
         @Test
         void neverRuns(EmbeddedPetrel petrel) {
