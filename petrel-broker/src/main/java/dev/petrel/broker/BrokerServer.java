@@ -49,7 +49,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The broker process: the one class that builds the parts, wires them together, starts them and stops them in
  * order. Every part gets what it uses in its constructor; nothing reaches back here.
  *
- * <p>Time comes from two clocks (docs/architecture.md, "Time"):
+ * <p>Time comes from two clocks (docs/architecture.md, "Time: the liveness clock and the schedule clock"):
  * <ul>
  *   <li>the <b>clock</b> runs everything that must track real time so that live peers stay live: client heartbeat
  *       expiry, long-poll deadlines, NameServer registration, housekeeping intervals, send-queue waits, metadata
