@@ -2,6 +2,7 @@ package dev.petrel.embedded;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +38,23 @@ class ExtensionLifecycleCase {
         @Test
         void neverRuns(EmbeddedPetrel petrel) {
             throw new AssertionError("a malformed property must fail the class before its tests");
+        }
+    }
+
+    /** The extension without the annotation: defaults, and constructor injection. */
+    @ExtendWith(PetrelExtension.class)
+    @Tag(ExtensionLifecycleCase.TAG)
+    static class Plain {
+        private final EmbeddedPetrel petrel;
+
+        Plain(EmbeddedPetrel petrel) {
+            this.petrel = petrel;
+        }
+
+        @Test
+        void constructorAndMethodSeeOneInstance(EmbeddedPetrel same) {
+            assertThat(same).isSameAs(petrel);
+            seen.add(petrel);
         }
     }
 }
