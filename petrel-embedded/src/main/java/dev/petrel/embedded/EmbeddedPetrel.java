@@ -221,7 +221,7 @@ public final class EmbeddedPetrel implements AutoCloseable {
         }
     }
 
-    static void deleteRecursively(Path dir) {
+    private static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

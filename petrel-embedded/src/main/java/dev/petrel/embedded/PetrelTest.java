@@ -13,13 +13,13 @@ import java.lang.annotation.Target;
  * Runs the annotated test class against one {@link EmbeddedPetrel}, started before the first test and closed after
  * the last; test methods, lifecycle methods and constructors receive it as a parameter.
  *
- * <pre>{@code
- * @PetrelTest(brokerProperties = "maxReconsumeTimes=2")
+ * <pre>
+ * &#64;PetrelTest(brokerProperties = "maxReconsumeTimes=2", topics = "Orders")
  * class OrderServiceTest {
- *     @Test
+ *     &#64;Test
  *     void retriesTwice(EmbeddedPetrel petrel) { ... petrel.namesrvAddr() ... petrel.advance(Duration.ofSeconds(10)); }
  * }
- * }</pre>
+ * </pre>
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
