@@ -1,6 +1,7 @@
 package dev.petrel.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -8,6 +9,15 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The dependency rules of docs/architecture.md, checked on Petrel's compiled main classes. Maven module dependencies
@@ -26,7 +36,7 @@ class ModuleBoundariesTest {
         // Under `mvn verify` the modules arrive as jars, under `mvn test` as class folders: both must be scanned,
         // and an empty import would make every rule below pass vacuously.
         for (String module : new String[] {"common", "message", "protocol", "remoting", "store", "namesrv", "broker",
-            "client", "server"}) {
+            "client", "server", "embedded"}) {
             long count = petrel.stream().filter(c -> c.getPackageName().startsWith("dev.petrel." + module)).count();
             if (count < 5) {
                 throw new AssertionError("only " + count + " classes of dev.petrel." + module + " were imported");
@@ -85,8 +95,38 @@ class ModuleBoundariesTest {
 
     @Test
     void onlyTheServerWiresTheBroker() {
-        check(noClasses().that().resideOutsideOfPackages("dev.petrel.broker..", "dev.petrel.server..", "dev.petrel.benchmarks..")
+        check(noClasses().that().resideOutsideOfPackages("dev.petrel.broker..", "dev.petrel.server..", "dev.petrel.embedded..",
+                "dev.petrel.benchmarks..")
             .should().dependOnClassesThat().resideInAPackage("dev.petrel.broker.."));
+    }
+
+    @Test
+    void nothingButTestsUsesTheEmbeddedMode() {
+        check(noClasses().that().resideOutsideOfPackage("dev.petrel.embedded..")
+            .should().dependOnClassesThat().resideInAPackage("dev.petrel.embedded..")
+            .because("petrel-embedded is for tests (docs/embedded.md): its pieces are wired for a test JVM"));
+    }
+
+    @Test
+    void everyModuleDeclaresTheEmbeddedModeInTestScopeOnly() throws IOException {
+        Path root = Path.of("").toAbsolutePath().getParent();
+        Pattern dependency = Pattern.compile("<dependency>(.*?)</dependency>", Pattern.DOTALL);
+        List<String> offenders = new ArrayList<>();
+        try (Stream<Path> poms = Files.list(root)) {
+            for (Path pom : poms.map(d -> d.resolve("pom.xml")).filter(Files::isRegularFile).toList()) {
+                if (pom.getParent().getFileName().toString().equals("petrel-embedded")) {
+                    continue;
+                }
+                Matcher m = dependency.matcher(Files.readString(pom));
+                while (m.find()) {
+                    String d = m.group(1);
+                    if (d.contains("<artifactId>petrel-embedded</artifactId>") && !d.contains("<scope>test</scope>")) {
+                        offenders.add(root.relativize(pom).toString());
+                    }
+                }
+            }
+        }
+        assertThat(offenders).as("modules that depend on petrel-embedded outside test scope").isEmpty();
     }
 
     @Test

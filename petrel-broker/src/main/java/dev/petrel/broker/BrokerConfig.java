@@ -117,6 +117,9 @@ public final class BrokerConfig {
         "allow SQL92 subscriptions (filters on message properties)").dynamic();
     public static final ConfigKey<Boolean> FILTER_SUPPORT_RETRY = ConfigKey.ofBoolean("filterSupportRetry", false,
         "also apply SQL92 filters to the group's %RETRY% topic").dynamic();
+    public static final ConfigKey<Long> FILTER_DATA_CLEAN_TIME_SPAN = ConfigKey.ofLong("filterDataCleanTimeSpan",
+        24L * 3600 * 1000, 0, Long.MAX_VALUE, "keep a consumer group's SQL92 filter this long after the group stopped "
+            + "subscribing (last member gone), ms");
     public static final ConfigKey<Boolean> USE_SERVER_SIDE_RESET_OFFSET = ConfigKey.ofBoolean("useServerSideResetOffset",
         true, "resetOffsetByTime stores the new offsets in the broker and hands them to consumers on their next pull")
         .dynamic();
@@ -150,7 +153,8 @@ public final class BrokerConfig {
         CLIENT_MANAGER_THREAD_POOL_QUEUE_CAPACITY, CONSUMER_MANAGER_THREAD_POOL_QUEUE_CAPACITY,
         HEARTBEAT_THREAD_POOL_QUEUE_CAPACITY, BROKER_FAST_FAILURE_ENABLE, WAIT_TIME_MILLS_IN_SEND_QUEUE,
         START_ACCEPT_SEND_REQUEST_TIME_STAMP, REJECT_TRANSACTION_MESSAGE, LONG_POLLING_ENABLE, SHORT_POLLING_TIME_MILLS,
-        LITE_PULL_MESSAGE_ENABLE, ENABLE_PROPERTY_FILTER, FILTER_SUPPORT_RETRY, USE_SERVER_SIDE_RESET_OFFSET,
+        LITE_PULL_MESSAGE_ENABLE, ENABLE_PROPERTY_FILTER, FILTER_SUPPORT_RETRY, FILTER_DATA_CLEAN_TIME_SPAN,
+        USE_SERVER_SIDE_RESET_OFFSET,
         DEFAULT_QUERY_MAX_NUM, NOTIFY_CONSUMER_IDS_CHANGED_ENABLE, CHANNEL_EXPIRED_TIMEOUT,
         FLUSH_CONSUMER_OFFSET_INTERVAL, REGISTER_NAME_SERVER_PERIOD, REGISTER_BROKER_TIMEOUT_MILLS, FORCE_REGISTER);
 

@@ -49,6 +49,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The broker process: the one class that builds the parts, wires them together, starts them and stops them in
  * order. Every part gets what it uses in its constructor; nothing reaches back here.
  *
+ * <p>Time comes from two clocks (docs/architecture.md, "Time: the liveness clock and the schedule clock"):
+ * <ul>
+ *   <li>the <b>clock</b> runs everything that must track real time so that live peers stay live: client heartbeat
+ *       expiry, long-poll deadlines, NameServer registration, housekeeping intervals, send-queue waits, metadata
+ *       versions and statistics;</li>
+ *   <li>the <b>schedule clock</b> stamps stored messages (store timestamps) and decides when something scheduled is
+ *       due: delay levels, timer messages, transaction back-checks, retry delays, file retention. Parts that wait
+ *       for a due time compare it with this clock and register their wake-up with
+ *       {@link Clock#onAdvance(Runnable)}.</li>
+ * </ul>
+ * In production both are the system clock. The embedded mode gives the broker an advanceable schedule clock, so a
+ * test that advances it by an hour sees an hour's scheduled work done at once while connected clients, whose
+ * heartbeats are timed by the real clock, stay registered.
+ *
  * <p>Threads it owns (besides the store's and remoting's, see docs/architecture.md): the processor pools
  * {@code petrel-broker-<pool>-N}, {@code petrel-broker-pull-wakeup-N} (resumed long polls),
  * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping} and {@code petrel-broker-register}.
@@ -59,6 +73,7 @@ public final class BrokerServer implements AutoCloseable {
 
     private final Config config;
     private final Clock clock;
+    private final Clock scheduleClock;
     private BrokerIdentity identity;
     private MessageStore store;
     private TopicConfigTable topics;
@@ -79,10 +94,26 @@ public final class BrokerServer implements AutoCloseable {
     private boolean started;
     private boolean closed;
 
-    /** @param config a configuration of {@link BrokerConfig#FILE} */
+    /**
+     * A broker whose scheduled work and liveness both follow {@code clock} (production: the system clock).
+     *
+     * @param config a configuration of {@link BrokerConfig#FILE}
+     */
     public BrokerServer(Config config, Clock clock) {
+        this(config, clock, clock);
+    }
+
+    /**
+     * A broker with a separate schedule clock (the embedded mode's advanceable clock).
+     *
+     * @param config        a configuration of {@link BrokerConfig#FILE}
+     * @param clock         real time: liveness, timeouts, intervals (see the class comment)
+     * @param scheduleClock store timestamps and due times of scheduled work; may run ahead of {@code clock}
+     */
+    public BrokerServer(Config config, Clock clock, Clock scheduleClock) {
         this.config = config;
         this.clock = clock;
+        this.scheduleClock = scheduleClock;
     }
 
     /** Recovers the store, loads the metadata, listens, registers with the NameServers. */
@@ -95,7 +126,7 @@ public final class BrokerServer implements AutoCloseable {
         warmUpJson();
         identity = resolveIdentity();
         StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
-        store = LocalMessageStore.open(config, clock);
+        store = LocalMessageStore.open(config, scheduleClock);
         // Recovery reads files while the metadata, processors and pools are built; nothing touches the store before
         // the join below, and the server does not accept a request before it.
         CompletableFuture<Void> recovered = new CompletableFuture<>();
@@ -135,7 +166,8 @@ public final class BrokerServer implements AutoCloseable {
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
         wakeups = wakeupExecutor();
         pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
-            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated));
+            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
+            scheduleClock));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -271,6 +303,11 @@ public final class BrokerServer implements AutoCloseable {
 
     public synchronized MessageStore store() {
         return store;
+    }
+
+    /** The clock of store timestamps and scheduled work (the liveness clock unless one was given). */
+    public Clock scheduleClock() {
+        return scheduleClock;
     }
 
     /**

@@ -7,6 +7,8 @@ import dev.petrel.broker.admin.RuntimeInfoTable;
 import dev.petrel.broker.admin.TopicAdminProcessor;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
+import dev.petrel.broker.filter.ConsumerFilterTable;
+import dev.petrel.broker.filter.EvaluationErrors;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.offset.ConsumerOffsetTable;
@@ -66,11 +68,17 @@ final class ProcessorWiring {
     static final int[] OFFSET_QUERIES = {RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET,
         RequestCode.GET_MIN_OFFSET, RequestCode.GET_EARLIEST_MSG_STORETIME};
 
-    /** The parts the processors use. */
+    /**
+     * The parts the processors use.
+     *
+     * @param clock         real time: liveness, timeouts, intervals
+     * @param scheduleClock due times of scheduled work (delay levels, timers, transaction checks, retry delays);
+     *                      compare due times with it and wake waiting loops through its {@code onAdvance}
+     */
     record Parts(Config config, Clock clock, BrokerIdentity identity, MessageStore store, TopicConfigTable topics,
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
-                 Consumer<Map<String, String>> onConfigUpdate) {
+                 Consumer<Map<String, String>> onConfigUpdate, Clock scheduleClock) {
     }
 
     private ProcessorWiring() {
@@ -81,6 +89,9 @@ final class ProcessorWiring {
         Config config = p.config();
         DynamicSettings settings = new DynamicSettings(config);
         FilterCache filters = new FilterCache(100);
+        ConsumerFilterTable consumerFilters = new ConsumerFilterTable(filters, g -> p.consumers().group(g) != null,
+            config.get(BrokerConfig.FILTER_DATA_CLEAN_TIME_SPAN));
+        EvaluationErrors evaluationErrors = new EvaluationErrors();
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
@@ -95,7 +106,8 @@ final class ProcessorWiring {
         }
 
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
-            p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, p.pullWakeups());
+            p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, consumerFilters, evaluationErrors,
+            p.pullWakeups());
         ProcessorExecutor pullPool = pool(config, "pull", BrokerConfig.PULL_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.PULL_THREAD_POOL_QUEUE_CAPACITY);
         ProcessorExecutor litePullPool = pool(config, "lite-pull", BrokerConfig.LITE_PULL_MESSAGE_THREAD_POOL_NUMS,
@@ -111,7 +123,7 @@ final class ProcessorWiring {
         server.registerProcessor(RequestCode.VIEW_MESSAGE_BY_ID, query, queryPool);
 
         ClientManageProcessor clientManage = new ClientManageProcessor(p.clock(), p.consumers(), p.producers(), p.groups(),
-            p.topics(), filters, () -> config.get(BrokerConfig.ENABLE_PROPERTY_FILTER));
+            p.topics(), filters, consumerFilters, () -> config.get(BrokerConfig.ENABLE_PROPERTY_FILTER));
         server.registerProcessor(RequestCode.HEART_BEAT, clientManage, pool(config, "heartbeat",
             BrokerConfig.HEARTBEAT_THREAD_POOL_NUMS, BrokerConfig.HEARTBEAT_THREAD_POOL_QUEUE_CAPACITY));
         ProcessorExecutor clientPool = pool(config, "client-manage", BrokerConfig.CLIENT_MANAGE_THREAD_POOL_NUMS,
@@ -142,8 +154,11 @@ final class ProcessorWiring {
                 pullPool.queueCapacity(), litePullPool::queued, litePullPool.queueCapacity(), queryPool::queued,
                 queryPool.queueCapacity(), send::lastQueueWaitMillis), () -> pull.holds().size(), p.storeRoot(),
             () -> config.get(BrokerConfig.START_ACCEPT_SEND_REQUEST_TIME_STAMP));
-        registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), runtime::build,
-            p.onConfigUpdate()), adminPool);
+        registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), () -> {
+            Map<String, String> table = runtime.build();
+            table.put("petrelFilterEvaluationErrors", Long.toString(evaluationErrors.count()));
+            return table;
+        }, p.onConfigUpdate()), adminPool);
         return pull;
     }
 

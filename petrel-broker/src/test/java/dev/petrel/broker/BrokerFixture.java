@@ -60,6 +60,21 @@ final class BrokerFixture implements AutoCloseable {
         this(dir, Map.of());
     }
 
+    private BrokerFixture(BrokerServer broker, Path dir, int port) {
+        this.dir = dir;
+        this.port = port;
+        this.overrides = Map.of();
+        this.broker = broker;
+        broker.start();
+        this.client = new RemotingClient("test-client", RemotingClientConfig.defaults(), Clock.system());
+        client.start();
+    }
+
+    /** Starts a broker built by the test (e.g. with its own clocks) on {@code config(dir, port, ...)}. */
+    static BrokerFixture around(BrokerServer broker, Path dir, int port) {
+        return new BrokerFixture(broker, dir, port);
+    }
+
     static Config config(Path dir, int port, Map<String, String> overrides) {
         Map<String, String> raw = new HashMap<>();
         raw.put("storePathRootDir", dir.toString());

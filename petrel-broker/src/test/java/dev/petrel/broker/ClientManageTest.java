@@ -163,6 +163,26 @@ class ClientManageTest {
     }
 
     @Test
+    void sqlFiltersAreRegisteredEvenWhenPropertyFiltersAreOffAndDieWithTheirGroup() throws Exception {
+        assertThat(f.send("SqlOffTopic", 0, "x").code()).isEqualTo(ResponseCode.SUCCESS);
+        try (Member m = new Member()) {
+            m.heartbeat(BrokerFixture.consumerHeartbeat("cid-sql", "gSql", MessageModel.CLUSTERING,
+                SubscriptionData.of("SqlOffTopic", "SQL92", "a > 5", 42)));
+            var filter = f.broker.pullProcessor().consumerFilters().get("SqlOffTopic", "gSql");
+            assertThat(filter.expression()).isEqualTo("a > 5");
+            assertThat(filter.clientVersion()).isEqualTo(42);
+            // The filter is found, then the switch refuses the pull (Apache's order).
+            RemotingCommand pull = f.pull(new dev.petrel.protocol.header.client.PullMessageRequestHeader("gSql", "SqlOffTopic",
+                0, 0, 32, 0, 0, 0, null, 42, "SQL92", null, null, null, RpcFields.NONE));
+            assertThat(pull.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
+            assertThat(pull.remark()).isEqualTo("The broker does not support consumer to filter message by SQL92");
+            assertThat(m.call(RequestCode.UNREGISTER_CLIENT, new UnregisterClientRequestHeader("cid-sql", null, "gSql",
+                RpcFields.NONE)).code()).isEqualTo(ResponseCode.SUCCESS);
+            assertThat(f.broker.pullProcessor().consumerFilters().get("SqlOffTopic", "gSql").isDead()).isTrue();
+        }
+    }
+
+    @Test
     void expiredClientsAreDroppedByTheScan() throws Exception {
         try (Member m = new Member()) {
             m.heartbeat(hb("cid-x", "gExpire", "*"));

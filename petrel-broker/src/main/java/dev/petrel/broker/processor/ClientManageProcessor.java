@@ -3,6 +3,7 @@ package dev.petrel.broker.processor;
 import dev.petrel.broker.client.ClientSession;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
+import dev.petrel.broker.filter.ConsumerFilterTable;
 import dev.petrel.broker.metadata.Perm;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.SystemTopics;
@@ -25,6 +26,8 @@ import dev.petrel.protocol.header.RecordHeaderCodec;
 import dev.petrel.protocol.header.client.UnregisterClientRequestHeader;
 import dev.petrel.remoting.RequestContext;
 import dev.petrel.remoting.RequestProcessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,12 +36,14 @@ import java.util.function.BooleanSupplier;
 /**
  * HEART_BEAT (34), UNREGISTER_CLIENT (35) and CHECK_CLIENT_CONFIG (46) (Apache's {@code ClientManageProcessor}):
  * registers producers and consumers with their connection, creates each consumer group's {@code %RETRY%} topic,
- * and checks SQL92 subscriptions before a consumer starts.
+ * registers the SQL92 filters of consumer subscriptions in the {@link ConsumerFilterTable} (whether or not
+ * {@code enablePropertyFilter} is on, as Apache does), and checks SQL92 subscriptions before a consumer starts.
  *
  * <p>Runs on the heartbeat and client-management threads.
  */
 public final class ClientManageProcessor implements RequestProcessor {
 
+    private static final Logger LOG = LoggerFactory.getLogger(ClientManageProcessor.class);
     static final String IS_SUPPORT_HEART_BEAT_V2 = "IS_SUPPORT_HEART_BEAT_V2";
     static final String IS_SUB_CHANGE = "IS_SUB_CHANGE";
     private static final RecordHeaderCodec<UnregisterClientRequestHeader> UNREGISTER =
@@ -50,19 +55,21 @@ public final class ClientManageProcessor implements RequestProcessor {
     private final SubscriptionGroupTable groups;
     private final TopicConfigTable topics;
     private final FilterCache filters;
+    private final ConsumerFilterTable consumerFilters;
     private final BooleanSupplier propertyFilterEnabled;
     /** Last heartbeat fingerprint per consumer group (heartbeat V2). */
     private final Map<String, Integer> fingerprints = new ConcurrentHashMap<>();
 
     public ClientManageProcessor(Clock clock, ConsumerRegistry consumers, ProducerRegistry producers,
                                  SubscriptionGroupTable groups, TopicConfigTable topics, FilterCache filters,
-                                 BooleanSupplier propertyFilterEnabled) {
+                                 ConsumerFilterTable consumerFilters, BooleanSupplier propertyFilterEnabled) {
         this.clock = clock;
         this.consumers = consumers;
         this.producers = producers;
         this.groups = groups;
         this.topics = topics;
         this.filters = filters;
+        this.consumerFilters = consumerFilters;
         this.propertyFilterEnabled = propertyFilterEnabled;
     }
 
@@ -107,9 +114,13 @@ public final class ClientManageProcessor implements RequestProcessor {
             int topicSysFlag = consumer.unitMode() ? 2 : 0;
             topics.ensure(SystemTopics.retryTopic(consumer.groupName()), group.retryQueueNums(), Perm.READ_WRITE, orderSub,
                 topicSysFlag);
+            boolean withSubscriptions = !(v2 && data.withoutSub());
             consumers.register(consumer.groupName(), session, consumer.consumeType(), consumer.messageModel(),
-                consumer.consumeFromWhere(), v2 && data.withoutSub() ? null : consumer.subscriptionDataSet(),
+                consumer.consumeFromWhere(), withSubscriptions ? consumer.subscriptionDataSet() : null,
                 group.notifyConsumerIdsChangedEnable());
+            if (withSubscriptions) {
+                consumerFilters.register(consumer.groupName(), consumer.subscriptionDataSet(), session.lastHeartbeatMillis());
+            }
         }
         for (ProducerData producer : data.producerDataSet()) {
             if (producer.groupName() != null) {
@@ -134,11 +145,18 @@ public final class ClientManageProcessor implements RequestProcessor {
         if (h.consumerGroup() != null) {
             SubscriptionGroupConfig group = groups.get(h.consumerGroup());
             consumers.unregister(h.consumerGroup(), ctx.connection(), group == null || group.notifyConsumerIdsChangedEnable());
+            if (consumers.group(h.consumerGroup()) == null) {
+                consumerFilters.unregister(h.consumerGroup(), clock.millis());
+            }
         }
         return Replies.ok(request);
     }
 
     private RemotingCommand checkClientConfig(RemotingCommand request) {
+        // Apache answers SUCCESS when there is nothing to check (no body, or no subscription in it).
+        if (request.body() == null || request.body().length == 0) {
+            return Replies.ok(request);
+        }
         CheckClientRequestBody body = CheckClientRequestBody.CODEC.decode(request.body());
         SubscriptionData s = body.subscriptionData();
         if (s == null || FilterCompiler.isTagType(s.expressionType())) {
@@ -150,7 +168,10 @@ public final class ClientManageProcessor implements RequestProcessor {
         }
         FilterCompilation compiled = filters.compile(s.expressionType(), s.subString());
         if (!compiled.isValid()) {
-            return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, compiled.error().orElseThrow().message());
+            String reason = compiled.error().orElseThrow().message();
+            LOG.warn("Client {}@{} subscribes to {} with an expression that does not compile: {}", body.clientId(),
+                body.group(), s.topic(), reason);
+            return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, reason);
         }
         return Replies.ok(request);
     }

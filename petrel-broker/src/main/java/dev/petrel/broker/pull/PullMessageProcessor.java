@@ -2,6 +2,10 @@ package dev.petrel.broker.pull;
 
 import dev.petrel.broker.client.ConsumerGroupState;
 import dev.petrel.broker.client.ConsumerRegistry;
+import dev.petrel.broker.filter.ConsumerFilter;
+import dev.petrel.broker.filter.ConsumerFilterTable;
+import dev.petrel.broker.filter.EvaluationErrors;
+import dev.petrel.broker.filter.PullFilter;
 import dev.petrel.broker.longpoll.HeldPull;
 import dev.petrel.broker.longpoll.PullHoldTable;
 import dev.petrel.broker.metadata.Perm;
@@ -14,6 +18,7 @@ import dev.petrel.common.time.Clock;
 import dev.petrel.message.filter.FilterCache;
 import dev.petrel.message.filter.FilterCompilation;
 import dev.petrel.message.filter.FilterCompiler;
+import dev.petrel.message.filter.MessageFilter;
 import dev.petrel.message.filter.TagFilter;
 import dev.petrel.protocol.body.heartbeat.SubscriptionData;
 import dev.petrel.protocol.body.subscription.SubscriptionGroupConfig;
@@ -46,6 +51,12 @@ import java.util.concurrent.TimeUnit;
  * (request-codes.md §4.2), reads from the store with the subscription's filter, maps the store status to the
  * response code (flows.md §8), stores the piggy-backed commit offset, and answers with the stored records written
  * straight from the mapped CommitLog ({@link ZeroCopyBody}).
+ *
+ * <p>SQL92 (with {@code enablePropertyFilter}): a pull carrying its own subscription is filtered with it, compiled
+ * here; otherwise with the group's filter registered by heartbeat in the {@link ConsumerFilterTable}
+ * (FILTER_DATA_NOT_EXIST / FILTER_DATA_NOT_LATEST when missing or older than the pull's {@code subVersion}). Messages
+ * that do not match are skipped and the pull's {@code nextBeginOffset} moves past them (PULL_RETRY_IMMEDIATELY when
+ * none matched); see {@link PullFilter}.
  *
  * <p>A pull that finds nothing new, has the SUSPEND flag and is on its first run is held in the {@link PullHoldTable}
  * for its {@code suspendTimeoutMillis} (or {@code shortPollingTimeMills} with long polling off). The table resumes it
@@ -94,12 +105,15 @@ public final class PullMessageProcessor implements RequestProcessor {
     private final MessageStore store;
     private final BrokerStats stats;
     private final FilterCache filters;
+    private final ConsumerFilterTable consumerFilters;
+    private final EvaluationErrors evaluationErrors;
     private final PullHoldTable<Held> holds;
     private final Executor wakeups;
 
     public PullMessageProcessor(Clock clock, Settings settings, String brokerIp, TopicConfigTable topics,
                                 SubscriptionGroupTable groups, ConsumerRegistry consumers, ConsumerOffsetTable offsets,
-                                MessageStore store, BrokerStats stats, FilterCache filters, Executor wakeups) {
+                                MessageStore store, BrokerStats stats, FilterCache filters,
+                                ConsumerFilterTable consumerFilters, EvaluationErrors evaluationErrors, Executor wakeups) {
         this.clock = clock;
         this.settings = settings;
         this.brokerIp = brokerIp;
@@ -110,6 +124,8 @@ public final class PullMessageProcessor implements RequestProcessor {
         this.store = store;
         this.stats = stats;
         this.filters = filters;
+        this.consumerFilters = consumerFilters;
+        this.evaluationErrors = evaluationErrors;
         this.wakeups = wakeups;
         this.holds = new PullHoldTable<>(store::maxOffsetInQueue, this::resume);
     }
@@ -117,6 +133,16 @@ public final class PullMessageProcessor implements RequestProcessor {
     /** The hold table; the wiring registers it as the store's dispatch listener and gives it a timeout loop. */
     public PullHoldTable<Held> holds() {
         return holds;
+    }
+
+    /** The SQL92 filters registered by heartbeats, which pulls without their own subscription filter with. */
+    public ConsumerFilterTable consumerFilters() {
+        return consumerFilters;
+    }
+
+    /** SQL92 evaluations that failed (each a skipped message). */
+    public EvaluationErrors evaluationErrors() {
+        return evaluationErrors;
     }
 
     /** Forgets the pulls held for a connection that closed: nobody is left to answer. */
@@ -200,39 +226,51 @@ public final class PullMessageProcessor implements RequestProcessor {
             return request.response(ResponseCode.SYSTEM_ERROR, "The broker does not support consumer to filter message by "
                 + subscription.expressionType());
         }
-        SubscriptionFilter filter;
+        PullFilter filter;
         if (tag) {
-            filter = new SubscriptionFilter(TagFilter.fromSubscription(subscription.subString(), subscription.tagsSet(),
+            filter = PullFilter.tags(TagFilter.fromSubscription(subscription.subString(), subscription.tagsSet(),
                 subscription.codeSet()));
-        } else if (SystemTopics.isRetryTopic(h.topic()) && !settings.filterSupportRetry()) {
-            filter = new SubscriptionFilter(TagFilter.fromSubscription(SubscriptionData.SUB_ALL, null, null));
+        } else if (settings.filterSupportRetry() && SystemTopics.isRetryTopic(h.topic())) {
+            filter = PullFilter.retry(h.consumerGroup(), h.topic(), consumerFilters, evaluationErrors);
         } else {
-            FilterCompilation compiled = filters.compile(subscription.expressionType(), subscription.subString());
-            if (!compiled.isValid()) {
-                return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, compiled.error().orElseThrow().message());
+            MessageFilter sql = lookup.filter();
+            if (sql == null) {
+                // The pull's own expression. Apache would filter with nothing when it does not compile (everything
+                // matches); Petrel refuses it with the compiler's explanation.
+                FilterCompilation compiled = filters.compile(subscription.expressionType(), subscription.subString());
+                if (!compiled.isValid()) {
+                    return request.response(ResponseCode.SUBSCRIPTION_PARSE_FAILED, compiled.error().orElseThrow().message());
+                }
+                sql = compiled.filter();
             }
-            filter = new SubscriptionFilter(compiled.filter());
+            filter = PullFilter.sql(sql, h.consumerGroup(), h.topic(), evaluationErrors);
         }
         return read(ctx, request, h, topic, group, filter, firstRun);
     }
 
-    /** The subscription to filter a pull with, or the answer refusing the pull. */
-    private record SubscriptionLookup(SubscriptionData subscription, RemotingCommand refusal) {
-        static SubscriptionLookup found(SubscriptionData s) {
-            return new SubscriptionLookup(s, null);
+    /**
+     * The subscription to filter a pull with and, for SQL92, its compiled filter; or the answer refusing the pull.
+     */
+    private record SubscriptionLookup(SubscriptionData subscription, MessageFilter filter, RemotingCommand refusal) {
+        static SubscriptionLookup found(SubscriptionData s, MessageFilter f) {
+            return new SubscriptionLookup(s, f, null);
         }
 
         static SubscriptionLookup refused(RemotingCommand r) {
-            return new SubscriptionLookup(null, r);
+            return new SubscriptionLookup(null, null, r);
         }
     }
 
-    /** The subscription to filter with: the request's own, or the one the group registered by heartbeat. */
+    /**
+     * The subscription to filter with: the request's own (its SQL92 expression is compiled later, after the
+     * {@code enablePropertyFilter} check, as Apache orders them), or the one the group registered by heartbeat with
+     * its filter from the consumer filter table.
+     */
     private SubscriptionLookup subscription(RemotingCommand request, PullMessageRequestHeader h,
                                             SubscriptionGroupConfig group) {
         if (PullSysFlag.has(h.sysFlag(), PullSysFlag.SUBSCRIPTION)) {
             return SubscriptionLookup.found(SubscriptionData.of(h.topic(), h.expressionType(), h.subscription(),
-                h.subVersion()));
+                h.subVersion()), null);
         }
         ConsumerGroupState state = consumers.group(h.consumerGroup());
         if (state == null) {
@@ -252,11 +290,23 @@ public final class PullMessageProcessor implements RequestProcessor {
             return SubscriptionLookup.refused(request.response(ResponseCode.SUBSCRIPTION_NOT_LATEST,
                 "the consumer's subscription not latest"));
         }
-        return SubscriptionLookup.found(s);
+        if (FilterCompiler.isTagType(s.expressionType())) {
+            return SubscriptionLookup.found(s, null);
+        }
+        ConsumerFilter registered = consumerFilters.get(h.topic(), h.consumerGroup());
+        if (registered == null) {
+            return SubscriptionLookup.refused(request.response(ResponseCode.FILTER_DATA_NOT_EXIST,
+                "The broker's consumer filter data is not exist!Your expression may be wrong!"));
+        }
+        if (registered.clientVersion() < h.subVersion()) {
+            return SubscriptionLookup.refused(request.response(ResponseCode.FILTER_DATA_NOT_LATEST,
+                "the consumer's consumer filter data not latest"));
+        }
+        return SubscriptionLookup.found(s, registered.filter());
     }
 
     private RemotingCommand read(RequestContext ctx, RemotingCommand request, PullMessageRequestHeader h,
-                                 TopicConfig topic, SubscriptionGroupConfig group, SubscriptionFilter filter,
+                                 TopicConfig topic, SubscriptionGroupConfig group, PullFilter filter,
                                  boolean firstRun) {
         Long reset = settings.serverSideResetOffset() ? offsets.takeReset(h.consumerGroup(), h.topic(), h.queueId()) : null;
         GetResult result;

@@ -15,7 +15,6 @@ import dev.petrel.message.NameValidator;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumerRunningInfo;
 import dev.petrel.protocol.body.heartbeat.MessageModel;
-import dev.petrel.protocol.body.heartbeat.SubscriptionData;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -95,12 +94,21 @@ public final class PetrelLitePullConsumer implements AutoCloseable {
 
     /** Subscribes to {@code topic} messages whose tag matches {@code tags}; the group's members split the queues. */
     public void subscribe(String topic, String tags) {
-        core.subscribe(topic, SubscriptionData.TAG, tags);
+        subscribe(topic, MessageSelector.byTag(tags));
     }
 
-    /** Subscribes with a SQL92 property filter. */
+    /**
+     * Subscribes to the messages of {@code topic} the selector picks; the group's members split the queues. Every
+     * pull carries the expression, so a SQL92 selector works against any broker with {@code enablePropertyFilter}
+     * (one without it refuses each pull, which is logged).
+     */
+    public void subscribe(String topic, MessageSelector selector) {
+        core.subscribe(topic, selector.type(), selector.expression());
+    }
+
+    /** Same as {@code subscribe(topic, MessageSelector.bySql(expression))}. */
     public void subscribeSql92(String topic, String expression) {
-        core.subscribe(topic, SubscriptionData.SQL92, expression);
+        subscribe(topic, MessageSelector.bySql(expression));
     }
 
     /**

@@ -14,8 +14,6 @@ import dev.petrel.client.internal.consumer.PullSysFlag;
 import dev.petrel.client.internal.consumer.RemoteOffsetStore;
 import dev.petrel.common.config.Config;
 import dev.petrel.message.NameValidator;
-import dev.petrel.message.filter.FilterCompilation;
-import dev.petrel.message.filter.FilterCompiler;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.CMResult;
 import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
@@ -91,6 +89,15 @@ public final class PetrelPullConsumer implements AutoCloseable {
         return join(pullAsync(queue, tags, offset, maxNums, false));
     }
 
+    /**
+     * Pulls up to {@code maxNums} messages of {@code queue} from {@code offset} that the selector picks (a SQL92
+     * selector needs {@code enablePropertyFilter=true} on the broker). The result's {@code nextBeginOffset} moves
+     * past the messages the broker skipped; NO_MATCHED_MSG means none of the examined ones matched.
+     */
+    public PullResult pull(MessageQueue queue, MessageSelector selector, long offset, int maxNums) {
+        return join(pullAsync(queue, selector, offset, maxNums, false));
+    }
+
     /** Like {@link #pull}, but the broker holds the request (up to 20 s) until a message arrives. */
     public PullResult pullBlockIfNotFound(MessageQueue queue, String tags, long offset, int maxNums) {
         return join(pullAsync(queue, tags, offset, maxNums, true));
@@ -99,12 +106,19 @@ public final class PetrelPullConsumer implements AutoCloseable {
     /** The async form of {@link #pull}; {@code block} lets the broker hold the request. */
     public CompletableFuture<PullResult> pullAsync(MessageQueue queue, String tags, long offset, int maxNums,
                                                    boolean block) {
-        FilterCompilation compiled = FilterCompiler.compile(SubscriptionData.TAG, tags);
-        if (!compiled.isValid()) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException("tag expression '" + tags + "': "
-                + compiled.error().map(e -> e.message()).orElse("?")));
+        MessageSelector selector;
+        try {
+            selector = MessageSelector.byTag(tags);
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        SubscriptionData sub = SubscriptionData.of(queue.topic(), SubscriptionData.TAG, tags,
+        return pullAsync(queue, selector, offset, maxNums, block);
+    }
+
+    /** The async form of {@link #pull(MessageQueue, MessageSelector, long, int)}. */
+    public CompletableFuture<PullResult> pullAsync(MessageQueue queue, MessageSelector selector, long offset,
+                                                   int maxNums, boolean block) {
+        SubscriptionData sub = SubscriptionData.of(queue.topic(), selector.type(), selector.expression(),
             instance.settings().clock().millis());
         String address;
         try {

@@ -189,16 +189,31 @@ public final class PetrelPushConsumer implements AutoCloseable {
             return set(PushConsumerConfig.CONSUMER_GROUP, consumerGroup);
         }
 
-        /** Subscribes to messages of {@code topic} whose tag matches {@code tags} ({@code "*"}, {@code "a || b"}). */
+        /**
+         * Subscribes to messages of {@code topic} whose tag matches {@code tags} ({@code "*"}, {@code "a || b"}).
+         *
+         * @throws IllegalArgumentException if the tag expression is invalid
+         */
         public Builder subscribe(String topic, String tags) {
-            subscriptions.put(topic, new String[] {SubscriptionData.TAG, tags});
+            return subscribe(topic, MessageSelector.byTag(tags));
+        }
+
+        /**
+         * Subscribes to the messages of {@code topic} the selector picks ({@link MessageSelector#bySql} needs
+         * {@code enablePropertyFilter=true} on the brokers: {@link #build()} asks them and fails with their answer).
+         */
+        public Builder subscribe(String topic, MessageSelector selector) {
+            subscriptions.put(topic, new String[] {selector.type(), selector.expression()});
             return this;
         }
 
-        /** Subscribes with a SQL92 property filter (the broker needs {@code enablePropertyFilter=true}). */
+        /**
+         * Subscribes with a SQL92 property filter; same as {@code subscribe(topic, MessageSelector.bySql(expression))}.
+         *
+         * @throws IllegalArgumentException if the expression does not compile, saying where and why
+         */
         public Builder subscribeSql92(String topic, String expression) {
-            subscriptions.put(topic, new String[] {SubscriptionData.SQL92, expression});
-            return this;
+            return subscribe(topic, MessageSelector.bySql(expression));
         }
 
         public Builder listener(ConcurrentMessageListener listener) {

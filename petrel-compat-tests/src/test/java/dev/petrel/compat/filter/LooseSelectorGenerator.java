@@ -11,9 +11,9 @@ import java.util.Random;
  * parentheses (so precedence matters), with literals chosen from the quirky corners of the lexer, and with random
  * mutations and token soup for the lexical edge cases.
  */
-final class LooseSelectorGenerator {
+public final class LooseSelectorGenerator {
 
-    static final List<String> NAMES = List.of("a", "b", "c", "TAGS");
+    public static final List<String> NAMES = List.of("a", "b", "c", "TAGS");
     private static final List<String> VALUES = List.of("1", "2", "-3", "5", "5.5", "0", "10", "2147483648",
         "-2147483648", "99999999999", "1e3", "NaN", "Infinity", "-0.0", "0.0", "abc", "x", "y", "true", "TRUE",
         "false", "", " 1", "1 ", "it's", "TagA", "0x10", "1d", "+7", "\u0663");
@@ -29,12 +29,12 @@ final class LooseSelectorGenerator {
 
     private final Random random;
 
-    LooseSelectorGenerator(Random random) {
+    public LooseSelectorGenerator(Random random) {
         this.random = random;
     }
 
     /** One selector: mostly grammar-shaped, sometimes mutated, sometimes token soup. */
-    String next() {
+    public String next() {
         int kind = random.nextInt(10);
         if (kind < 7) {
             return any(1 + random.nextInt(4));
@@ -50,7 +50,7 @@ final class LooseSelectorGenerator {
         return soup.toString();
     }
 
-    Map<String, String> properties() {
+    public Map<String, String> properties() {
         Map<String, String> properties = new HashMap<>();
         for (String name : NAMES) {
             if (random.nextInt(3) != 0) {
