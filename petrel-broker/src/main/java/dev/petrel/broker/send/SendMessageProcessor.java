@@ -207,7 +207,9 @@ public final class SendMessageProcessor implements RequestProcessor {
             .properties(m.properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost).storeHost(storeHost)
             .sysFlag(m.sysFlag()).reconsumeTimes(h.reconsumeTimes() == null ? 0 : h.reconsumeTimes()).build();
         String uniqueId = PropertiesCodec.find(m.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
-        answerWhenStored(ctx, request, store.putMessage(draft), m.queueId(), uniqueId);
+        // As Apache: the answer names the queue the producer sent to, even when a stage parked the message elsewhere
+        // (a delay level) or the retry rule moved it to the dead-letter topic; the queue offset is where it was stored.
+        answerWhenStored(ctx, request, store.putMessage(draft), queueId, uniqueId);
         return null;
     }
 
