@@ -22,9 +22,9 @@ import java.util.stream.Stream;
  * build output ({@code -Dpetrel.server.dir}), Apache RocketMQ 5.3.1's broker from the class path petrel-compat-tests
  * writes ({@code -Dapache.classpath.file}). Each waits for its ready line.
  */
-final class ServerProcesses {
+public final class ServerProcesses {
 
-    static final Duration BOOT = Duration.ofSeconds(90);
+    public static final Duration BOOT = Duration.ofSeconds(90);
     private static final String PETREL_MAIN = "dev.petrel.server.PetrelMain";
     private static final String APACHE_BROKER_MAIN = "org.apache.rocketmq.broker.BrokerStartup";
 
@@ -32,7 +32,7 @@ final class ServerProcesses {
     }
 
     /** A started server: its process and the address clients use. */
-    record Server(ChildJvm process, String address, int port) implements AutoCloseable {
+    public record Server(ChildJvm process, String address, int port) implements AutoCloseable {
         @Override
         public void close() {
             if (process.isAlive()) {
@@ -41,7 +41,7 @@ final class ServerProcesses {
         }
     }
 
-    static Server petrelNameServer(Path dir) {
+    public static Server petrelNameServer(Path dir) {
         int port = FreePorts.next();
         Path conf = write(dir.resolve("namesrv.properties"), Map.of("listenPort", Integer.toString(port)));
         ChildJvm jvm = ChildJvm.start("petrel-namesrv", petrelClassPath(),
@@ -51,7 +51,7 @@ final class ServerProcesses {
         return new Server(jvm, "127.0.0.1:" + port, port);
     }
 
-    static Server petrelBroker(Path dir, String brokerName, String namesrv, Map<String, String> extra) {
+    public static Server petrelBroker(Path dir, String brokerName, String namesrv, Map<String, String> extra) {
         int port = FreePorts.nextWithNeighbours();
         Map<String, String> props = brokerProperties(dir, brokerName, port, namesrv);
         props.putAll(extra);
@@ -67,7 +67,7 @@ final class ServerProcesses {
      * An Apache 5.3.1 broker. {@code extra} may set {@code brokerIP1} (the address it registers) and {@code
      * bindAddress} (where it listens) apart, so a test proxy can stand at the registered address.
      */
-    static Server apacheBroker(Path dir, String brokerName, String namesrv, Map<String, String> extra) {
+    public static Server apacheBroker(Path dir, String brokerName, String namesrv, Map<String, String> extra) {
         int port = FreePorts.nextWithNeighbours();
         Map<String, String> props = brokerProperties(dir, brokerName, port, namesrv);
         props.putAll(extra);
@@ -85,14 +85,14 @@ final class ServerProcesses {
      * A directory for one test class's servers under {@code target/servers}: logs stay for a look after a failure,
      * the stores go at the end ({@link #deleteStores}).
      */
-    static Path serverDir(String prefix) throws IOException {
+    public static Path serverDir(String prefix) throws IOException {
         Path base = Path.of("target", "servers");
         Files.createDirectories(base);
         return Files.createTempDirectory(base, prefix).toAbsolutePath();
     }
 
     /** Removes the broker stores under {@code dir} once its processes are gone. */
-    static void deleteStores(Path dir) {
+    public static void deleteStores(Path dir) {
         if (dir == null || !Files.exists(dir)) {
             return;
         }
@@ -108,7 +108,7 @@ final class ServerProcesses {
     }
 
     /** Waits until the NameServer lists these brokers (a broker says it booted before its first registration). */
-    static void awaitRegistered(String namesrv, String... brokerNames) {
+    public static void awaitRegistered(String namesrv, String... brokerNames) {
         try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrv).instanceName("registration-check").build()) {
             Await.until(BOOT, "brokers " + List.of(brokerNames) + " registered with " + namesrv,
                 () -> admin.clusterInfo().brokerAddrTable().keySet().containsAll(List.of(brokerNames)));
