@@ -4,14 +4,12 @@ import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.frame.RemotingCommand;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.AttributeKey;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +43,7 @@ public final class RemotingClient implements AutoCloseable {
     private final RemotingClientConfig config;
     private final EndpointContext endpoint;
     private final ProcessorTable processors = new ProcessorTable();
-    private final RequestDispatcher dispatcher;
-    private final FrameEncoder encoder;
+    private final ConnectionPipeline pipeline;
     private final Transport transport;
     private final ByteBufAllocator allocator;
     private final Map<String, CompletableFuture<NettyConnection>> connections = new ConcurrentHashMap<>();
@@ -66,11 +63,10 @@ public final class RemotingClient implements AutoCloseable {
             RemotingClientConfig.CLIENT_ASYNC_SEMAPHORE_VALUE.name(), config.onewaySemaphoreValue(),
             RemotingClientConfig.CLIENT_ONEWAY_SEMAPHORE_VALUE.name()), config.callbackExecutorThreads(),
             RemotingClientConfig.CLIENT_CALLBACK_EXECUTOR_THREADS.name());
-        this.dispatcher = new RequestDispatcher(processors, endpoint);
-        this.encoder = new FrameEncoder(endpoint.metrics);
+        this.pipeline = new ConnectionPipeline(endpoint, processors, config.frameMaxLength(),
+            config.channelMaxIdleTimeSeconds());
         this.transport = Transport.select(config.useEpollNativeSelector());
-        this.allocator = allocator != null ? allocator
-            : config.pooledByteBufAllocatorEnable() ? PooledByteBufAllocator.DEFAULT : ByteBufAllocator.DEFAULT;
+        this.allocator = ConnectionPipeline.allocator(allocator, config.pooledByteBufAllocatorEnable());
     }
 
     /** Serves a server-initiated request code; the client owns {@code executor} from now on. */
@@ -103,15 +99,7 @@ public final class RemotingClient implements AutoCloseable {
             .handler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel ch) {
-                    NettyConnection connection = new NettyConnection(ch, endpoint);
-                    ch.attr(CONNECTION).set(connection);
-                    if (config.channelMaxIdleTimeSeconds() > 0) {
-                        ch.pipeline().addLast("idle", new IdleStateHandler(0, 0, config.channelMaxIdleTimeSeconds()));
-                    }
-                    ch.pipeline().addLast("decoder", new FrameDecoder(config.frameMaxLength(), endpoint.metrics))
-                        .addLast("encoder", encoder)
-                        .addLast("connection", new ConnectionHandler(connection, endpoint, dispatcher,
-                            config.channelMaxIdleTimeSeconds()));
+                    ch.attr(CONNECTION).set(pipeline.install(ch));
                 }
             });
         if (config.socketSndBufSize() > 0) {

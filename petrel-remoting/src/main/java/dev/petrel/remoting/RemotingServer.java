@@ -3,7 +3,6 @@ package dev.petrel.remoting;
 import dev.petrel.common.time.Clock;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
@@ -11,7 +10,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +39,7 @@ public final class RemotingServer implements AutoCloseable {
     private final RemotingServerConfig config;
     private final EndpointContext endpoint;
     private final ProcessorTable processors = new ProcessorTable();
-    private final RequestDispatcher dispatcher;
-    private final FrameEncoder encoder;
+    private final ConnectionPipeline pipeline;
     private final Transport transport;
     private final ByteBufAllocator allocator;
     private EventLoopGroup bossGroup;
@@ -69,11 +66,10 @@ public final class RemotingServer implements AutoCloseable {
             RemotingServerConfig.SERVER_ASYNC_SEMAPHORE_VALUE.name(), config.onewaySemaphoreValue(),
             RemotingServerConfig.SERVER_ONEWAY_SEMAPHORE_VALUE.name()), config.callbackExecutorThreads(),
             RemotingServerConfig.SERVER_CALLBACK_EXECUTOR_THREADS.name());
-        this.dispatcher = new RequestDispatcher(processors, endpoint);
-        this.encoder = new FrameEncoder(endpoint.metrics);
+        this.pipeline = new ConnectionPipeline(endpoint, processors, config.frameMaxLength(),
+            config.channelMaxIdleTimeSeconds());
         this.transport = Transport.select(config.useEpollNativeSelector());
-        this.allocator = allocator != null ? allocator
-            : config.pooledByteBufAllocatorEnable() ? PooledByteBufAllocator.DEFAULT : ByteBufAllocator.DEFAULT;
+        this.allocator = ConnectionPipeline.allocator(allocator, config.pooledByteBufAllocatorEnable());
     }
 
     /**
@@ -122,14 +118,7 @@ public final class RemotingServer implements AutoCloseable {
             .childHandler(new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel ch) {
-                    NettyConnection connection = new NettyConnection(ch, endpoint);
-                    if (config.channelMaxIdleTimeSeconds() > 0) {
-                        ch.pipeline().addLast("idle", new IdleStateHandler(0, 0, config.channelMaxIdleTimeSeconds()));
-                    }
-                    ch.pipeline().addLast("decoder", new FrameDecoder(config.frameMaxLength(), endpoint.metrics))
-                        .addLast("encoder", encoder)
-                        .addLast("connection", new ConnectionHandler(connection, endpoint, dispatcher,
-                            config.channelMaxIdleTimeSeconds()));
+                    pipeline.install(ch);
                 }
             });
         if (config.socketSndBufSize() > 0) {
