@@ -59,6 +59,11 @@ public final class KindProcess implements AutoCloseable {
         return process.namesrvAddr();
     }
 
+    /** The broker's address (the same after a restart). */
+    public String brokerAddr() {
+        return brokerAddr;
+    }
+
     public DefaultMQAdminExt admin() {
         return admin;
     }

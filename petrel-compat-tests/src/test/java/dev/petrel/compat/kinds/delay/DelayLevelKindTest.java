@@ -108,6 +108,17 @@ class DelayLevelKindTest {
                 assertThat(receivedAt.get(body(m))).as("%s consumed within 1 s of due", body(m))
                     .isBetween(s.before() + delay, s.after() + delay + 1_000);
             }
+            // What the broker reports (GET_BROKER_RUNTIME_INFO, as mqadmin brokerStatus shows it): every level fully
+            // delivered, and its own measure of lateness (delivery minus due time) within the same second.
+            Map<String, String> info = petrel.admin().fetchBrokerRuntimeStats(petrel.brokerAddr()).getTable();
+            for (int level = 1; level <= 2; level++) {
+                String[] progress = info.get("scheduleMessageOffset_" + level).split(",");
+                assertThat(progress[0]).as("level %d delivered up to its max offset", level).isEqualTo(progress[1]);
+            }
+            assertThat(info).containsEntry("petrelDelayBacklog", "0");
+            assertThat(Long.parseLong(info.get("petrelDelayDelivered"))).isGreaterThanOrEqualTo(6);
+            String lateness = info.get("petrelDelayLatenessMs");
+            assertThat(Long.parseLong(lateness.replaceAll(".*max=(\\d+).*", "$1"))).as(lateness).isBetween(0L, 1_000L);
         } finally {
             producer.shutdown();
             consumer.shutdown();
