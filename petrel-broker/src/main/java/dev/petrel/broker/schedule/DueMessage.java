@@ -11,9 +11,13 @@ import java.util.Map;
 /**
  * Turns a due schedule-topic record into the message stored in its real topic and queue (system-topics.md §3,
  * Apache's {@code messageTimeUp}): same body (as stored, compressed or not), flag, sysFlag, born time and host, store
- * host and reconsume times; properties kept, {@code UNIQ_KEY} and {@code REAL_TOPIC}/{@code REAL_QID} included, with
- * {@code DELAY}, {@code TIMER_DELIVER_MS} and {@code TIMER_DELAY_SEC} removed and {@code WAIT=false}. The store
- * assigns the new record's offsets and store time, so its offset message id is new. Pure.
+ * host and reconsume times; properties kept, {@code UNIQ_KEY}, {@code REAL_TOPIC}/{@code REAL_QID} and {@code DELAY}
+ * included, with {@code TIMER_DELIVER_MS} and {@code TIMER_DELAY_SEC} removed and {@code WAIT=false}. {@code DELAY}
+ * stays because it stays in Apache 5.3.1: its {@code messageTimeUp} clears the property only after the stored
+ * properties string was built, so consumers of Apache's broker see the level on the delivered message (checked
+ * against Apache's broker by petrel-interop-tests' {@code DelayLevelApacheBrokerTest}). The delivered record is put
+ * straight into the store, so the kept level does not delay it again. The store assigns the new record's offsets and
+ * store time, so its offset message id is new. Pure.
  */
 public final class DueMessage {
 
@@ -45,7 +49,6 @@ public final class DueMessage {
             // A half message must never become visible by way of a delay (Apache discards it too).
             return new Outcome(null, "its real topic is the transaction half topic");
         }
-        props.remove(PropertyNames.DELAY_TIME_LEVEL);
         props.remove(PropertyNames.TIMER_DELIVER_MS);
         props.remove(PropertyNames.TIMER_DELAY_SEC);
         props.put(PropertyNames.WAIT_STORE_MSG_OK, "false");

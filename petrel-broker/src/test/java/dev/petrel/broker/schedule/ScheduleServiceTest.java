@@ -167,7 +167,7 @@ class ScheduleServiceTest {
         assertThat(m.storeTimestamp()).isEqualTo(T0 + 5_000);
         assertThat(m.properties()).containsEntry("UNIQ_KEY", "U-m1").containsEntry("KEYS", "k-m1")
             .containsEntry("TAGS", "TagA").containsEntry("WAIT", "false").containsEntry("REAL_TOPIC", "Orders")
-            .containsEntry("REAL_QID", "3").doesNotContainKey("DELAY");
+            .containsEntry("REAL_QID", "3").containsEntry("DELAY", "2");
         Await.until(WAIT, "dispatch of the delivered message", () -> tagCodes("Orders", 3).size() == 1);
         assertThat(tagCodes("Orders", 3)).containsExactly(TagCode.of("TagA"));
 

@@ -22,9 +22,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A Petrel NameServer and one Petrel broker ({@code broker-a}) as child processes for one test class of the message
- * kinds, with the broker restartable on the same port and store (clients keep their routes), and the Petrel-client
- * helpers the kind tests share.
+ * A Petrel NameServer and one broker ({@code broker-a}: Petrel's, or Apache RocketMQ 5.3.1's to check Petrel's client
+ * against the reference) as child processes for one test class of the message kinds, with the broker restartable on
+ * the same port and store (clients keep their routes), and the Petrel-client helpers the kind tests share.
  */
 public final class KindServers implements AutoCloseable {
 
@@ -33,17 +33,19 @@ public final class KindServers implements AutoCloseable {
 
     private final Path dir;
     private final Map<String, String> brokerConfig;
+    private final boolean apache;
     private final ServerProcesses.Server namesrv;
     private ServerProcesses.Server broker;
 
-    private KindServers(Path dir, Map<String, String> brokerConfig) {
+    private KindServers(Path dir, Map<String, String> brokerConfig, boolean apache) {
         this.dir = dir;
+        this.apache = apache;
         this.namesrv = ServerProcesses.petrelNameServer(dir);
         // Two shared cores under several test JVMs: a send may wait for a thread longer than the default 200 ms, which
         // the broker answers with "broker busy"; these tests are about message kinds, not about that flow control.
         this.brokerConfig = new HashMap<>(Map.of("waitTimeMillsInSendQueue", "5000"));
         this.brokerConfig.putAll(brokerConfig);
-        this.broker = ServerProcesses.petrelBroker(dir, "broker-a", namesrv.address(), this.brokerConfig);
+        this.broker = startBroker();
         // Restarts listen on the same port, so clients find the broker again at the address they know.
         this.brokerConfig.put("listenPort", Integer.toString(broker.port()));
         ServerProcesses.awaitRegistered(namesrv.address(), "broker-a");
@@ -51,7 +53,21 @@ public final class KindServers implements AutoCloseable {
 
     /** Starts the servers under {@code target/servers/<prefix>...}; {@code brokerConfig} adds broker.conf keys. */
     public static KindServers start(String prefix, Map<String, String> brokerConfig) throws IOException {
-        return new KindServers(ServerProcesses.serverDir(prefix), brokerConfig);
+        return new KindServers(ServerProcesses.serverDir(prefix), brokerConfig, false);
+    }
+
+    /** The same with Apache RocketMQ 5.3.1's broker. */
+    public static KindServers startApache(String prefix, Map<String, String> brokerConfig) throws IOException {
+        return new KindServers(ServerProcesses.serverDir(prefix), brokerConfig, true);
+    }
+
+    public boolean apacheBroker() {
+        return apache;
+    }
+
+    private ServerProcesses.Server startBroker() {
+        return apache ? ServerProcesses.apacheBroker(dir, "broker-a", namesrv.address(), brokerConfig)
+            : ServerProcesses.petrelBroker(dir, "broker-a", namesrv.address(), brokerConfig);
     }
 
     public String namesrv() {
@@ -64,7 +80,7 @@ public final class KindServers implements AutoCloseable {
         if (exit != 0 && exit != 143) {
             throw new AssertionError("the broker exited with " + exit + " on SIGTERM");
         }
-        broker = ServerProcesses.petrelBroker(dir, "broker-a", namesrv.address(), brokerConfig);
+        broker = startBroker();
         ServerProcesses.awaitRegistered(namesrv.address(), "broker-a");
     }
 

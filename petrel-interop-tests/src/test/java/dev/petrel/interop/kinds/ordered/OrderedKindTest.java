@@ -12,6 +12,7 @@ import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.producer.SendStatus;
 import dev.petrel.interop.kinds.KindServers;
 import dev.petrel.testkit.Await;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +36,7 @@ class OrderedKindTest {
 
     @Test
     void perKeyOrderHoldsAcrossAConsumerLeavingMidStream() throws Exception {
-        try (KindServers servers = KindServers.start("kinds-ordered-", Map.of())) {
+        try (KindServers servers = startServers()) {
             servers.createTopic(TOPIC, 8);
             Map<String, List<Integer>> byKey = new ConcurrentHashMap<>();
             AtomicInteger consumed = new AtomicInteger();
@@ -74,6 +75,11 @@ class OrderedKindTest {
                 first.close();
             }
         }
+    }
+
+    /** The servers of this class: Petrel's; {@link OrderedApacheBrokerTest} runs the same test against Apache's. */
+    KindServers startServers() throws IOException {
+        return KindServers.start("kinds-ordered-", Map.of());
     }
 
     private static long owned(PetrelPushConsumer c) {

@@ -9,12 +9,14 @@ import dev.petrel.client.consumer.PetrelPushConsumer;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.interop.kinds.KindServers;
 import dev.petrel.testkit.Await;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * Retry and dead letter with Petrel's client against Petrel's broker process, whose delay levels are all 1 s so a
@@ -22,18 +24,25 @@ import org.junit.jupiter.api.Test;
  * then the message sits in {@code %DLQ%<group>} with its original id, topic and properties. Concurrent listeners
  * go through {@code %RETRY%<group>}; orderly listeners retry in place on the original queue.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RetryDlqKindTest {
 
     private static final int MAX_RECONSUME = 2;
-    private static KindServers servers;
+    static final Map<String, String> ONE_SECOND_LEVELS = Map.of("messageDelayLevel", "1s ".repeat(17) + "1s");
+    private KindServers servers;
+
+    /** The servers of this class: Petrel's; {@link RetryDlqApacheBrokerTest} runs the same tests against Apache's. */
+    KindServers startServers() throws IOException {
+        return KindServers.start("kinds-retry-", ONE_SECOND_LEVELS);
+    }
 
     @BeforeAll
-    static void start() throws Exception {
-        servers = KindServers.start("kinds-retry-", Map.of("messageDelayLevel", "1s ".repeat(17) + "1s"));
+    void start() throws Exception {
+        servers = startServers();
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         if (servers != null) {
             servers.close();
         }
@@ -49,7 +58,7 @@ class RetryDlqKindTest {
         check("OrderlyRetryKind", "orderly-retry-cg", true);
     }
 
-    private static void check(String topic, String group, boolean orderly) {
+    private void check(String topic, String group, boolean orderly) {
         servers.createTopic(topic, 2);
         List<ReceivedMessage> deliveries = new CopyOnWriteArrayList<>();
         PetrelPushConsumer.Builder builder = servers.pushConsumer(group).subscribe(topic, "*")
