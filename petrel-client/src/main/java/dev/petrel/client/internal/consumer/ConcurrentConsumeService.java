@@ -150,7 +150,7 @@ public final class ConcurrentConsumeService implements ConsumeService {
     /** The fallback when send-back failed: a copy to the retry topic as a new message. */
     private boolean resend(ReceivedMessage m) {
         try {
-            retry.resend(m, maxReconsumeTimes);
+            retry.resend(m, maxReconsumeTimes, m.reconsumeTimes() + 1);
             return true;
         } catch (ClientException e) {
             instance.logOnce("re-sending refused messages of group " + group + " to its retry topic", e);

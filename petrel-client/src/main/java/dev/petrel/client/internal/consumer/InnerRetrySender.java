@@ -46,8 +46,8 @@ public final class InnerRetrySender implements RetrySender {
     }
 
     @Override
-    public void resend(ReceivedMessage failed, int maxReconsumeTimes) {
-        Message copy = copyForRetry(failed, group, maxReconsumeTimes);
+    public void resend(ReceivedMessage failed, int maxReconsumeTimes, int reconsumeTime) {
+        Message copy = copyForRetry(failed, group, maxReconsumeTimes, reconsumeTime);
         String id = copy.property(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
         String uniq = id != null ? id : failed.msgId();
         engine.send(new SendEngine.Job(copy.topic(), uniq, mq -> requests.single(copy, uniq, mq, clock.millis()), false),
@@ -55,12 +55,12 @@ public final class InnerRetrySender implements RetrySender {
     }
 
     /** The message the 5.3.1 client builds in {@code sendMessageBackAsNormalMessage} / orderly {@code sendMessageBack}. */
-    public static Message copyForRetry(ReceivedMessage failed, String group, int maxReconsumeTimes) {
+    public static Message copyForRetry(ReceivedMessage failed, String group, int maxReconsumeTimes, int reconsumeTime) {
         Map<String, String> props = new LinkedHashMap<>(failed.properties());
         String origin = props.get(PropertyNames.ORIGIN_MESSAGE_ID);
         props.put(PropertyNames.ORIGIN_MESSAGE_ID, origin == null || origin.isBlank() ? failed.msgId() : origin);
         props.put(PropertyNames.RETRY_TOPIC, failed.topic());
-        props.put(PropertyNames.RECONSUME_TIME, Integer.toString(failed.reconsumeTimes() + 1));
+        props.put(PropertyNames.RECONSUME_TIME, Integer.toString(reconsumeTime));
         props.put(PropertyNames.MAX_RECONSUME_TIMES, Integer.toString(maxReconsumeTimes));
         props.remove(PropertyNames.TRANSACTION_PREPARED);
         props.put(PropertyNames.DELAY_TIME_LEVEL, Integer.toString((int) Math.min(Integer.MAX_VALUE,

@@ -155,7 +155,7 @@ public final class OrderlyConsumeService implements ConsumeService {
         for (ReceivedMessage m : batch) {
             if (m.reconsumeTimes() >= maxReconsumeTimes) {
                 try {
-                    retry.resend(m, maxReconsumeTimes);
+                    retry.resend(m, maxReconsumeTimes, m.reconsumeTimes());
                     LOG.info("group {}: message {} failed {} times in place; re-sent to its retry topic", group,
                         m.msgId(), m.reconsumeTimes() + 1);
                     continue;

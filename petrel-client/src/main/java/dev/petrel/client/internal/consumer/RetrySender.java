@@ -11,6 +11,9 @@ public interface RetrySender {
     /**
      * Sends the copy ({@link InnerRetrySender#copyForRetry}); throws a {@link dev.petrel.client.ClientException} when it
      * could not be stored.
+     *
+     * @param reconsumeTime the copy's {@code RECONSUME_TIME}: the 5.3.1 client sends {@code reconsumeTimes + 1} after a
+     *                      failed send-back, and {@code reconsumeTimes} after an orderly listener's last in-place retry
      */
-    void resend(ReceivedMessage failed, int maxReconsumeTimes);
+    void resend(ReceivedMessage failed, int maxReconsumeTimes, int reconsumeTime);
 }

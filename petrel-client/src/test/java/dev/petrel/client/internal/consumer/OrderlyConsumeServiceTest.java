@@ -76,7 +76,7 @@ class OrderlyConsumeServiceTest {
     @Test
     void aFailedMessageIsOfferedAgainInPlaceWithAGrowingCountAndBlocksTheQueue() {
         AtomicInteger failures = new AtomicInteger(2);
-        service(listener(m -> m.queueOffset() == 0 && failures.getAndDecrement() > 0), -1, (m, max) -> {
+        service(listener(m -> m.queueOffset() == 0 && failures.getAndDecrement() > 0), -1, (m, max, times) -> {
             throw new AssertionError("unlimited retries never re-send");
         }, LockKeeper.disabled(), Clock.system());
         ProcessQueue pq = queueWith(2);
@@ -88,19 +88,19 @@ class OrderlyConsumeServiceTest {
 
     @Test
     void pastTheMaxTheMessageIsReSentToTheRetryTopicAndTheQueueMovesOn() {
-        service(listener(m -> m.queueOffset() == 0), 2, (m, max) -> resent.add(m.queueOffset() + "/"
-            + m.reconsumeTimes() + " max " + max), LockKeeper.disabled(), Clock.system());
+        service(listener(m -> m.queueOffset() == 0), 2, (m, max, times) -> resent.add(m.queueOffset() + "/"
+            + m.reconsumeTimes() + " max " + max + " RECONSUME_TIME " + times), LockKeeper.disabled(), Clock.system());
         ProcessQueue pq = queueWith(2);
         service.submit(List.of(), pq, MQ);
         Await.until(WAIT, "both done", () -> offsets.get(MQ) == 2);
         assertThat(seen).containsExactly("0/0", "0/1", "0/2", "1/0"); // maxReconsumeTimes + 1 = 3 attempts
-        assertThat(resent).containsExactly("0/2 max 2");
+        assertThat(resent).containsExactly("0/2 max 2 RECONSUME_TIME 2"); // as the 5.3.1 orderly consumer: not + 1
     }
 
     @Test
     void aFailedReSendKeepsTheMessageInPlace() {
         AtomicInteger sendFailures = new AtomicInteger(2);
-        service(listener(m -> m.queueOffset() == 0), 1, (m, max) -> {
+        service(listener(m -> m.queueOffset() == 0), 1, (m, max, times) -> {
             if (sendFailures.getAndDecrement() > 0) {
                 throw new ClientException("broker gone");
             }
@@ -132,7 +132,7 @@ class OrderlyConsumeServiceTest {
         LockKeeper keeper = LockKeeper.of(locks, "og");
         try {
             assertThat(keeper.lock(MQ)).isTrue();
-            service(listener(m -> false), -1, (m, max) -> { }, keeper, clock);
+            service(listener(m -> false), -1, (m, max, times) -> { }, keeper, clock);
             ProcessQueue pq = queueWith(1);
             service.submit(List.of(), pq, MQ);
             Await.until(WAIT, "the first consumed while locked", () -> offsets.get(MQ) == 1);
