@@ -134,6 +134,10 @@ public final class BrokerConfig {
     public static final ConfigKey<Integer> FLUSH_CONSUMER_OFFSET_INTERVAL = ConfigKey.ofInt("flushConsumerOffsetInterval",
         5_000, 100, Integer.MAX_VALUE, "period of writing consumerOffset.json, ms");
 
+    public static final ConfigKey<Long> FLUSH_DELAY_OFFSET_INTERVAL = ConfigKey.ofLong("flushDelayOffsetInterval", 10_000,
+        100, Long.MAX_VALUE, "period of writing delayOffset.json (delivery progress of each delay level) when it changed, "
+            + "ms; after a kill -9 the deliveries of the last period may be repeated");
+
     public static final ConfigKey<Integer> REGISTER_NAME_SERVER_PERIOD = ConfigKey.ofInt("registerNameServerPeriod",
         30_000, 10_000, 60_000, "period of the full registration with every NameServer, ms");
     public static final ConfigKey<Integer> REGISTER_BROKER_TIMEOUT_MILLS = ConfigKey.ofInt("registerBrokerTimeoutMills",
@@ -156,7 +160,8 @@ public final class BrokerConfig {
         LITE_PULL_MESSAGE_ENABLE, ENABLE_PROPERTY_FILTER, FILTER_SUPPORT_RETRY, FILTER_DATA_CLEAN_TIME_SPAN,
         USE_SERVER_SIDE_RESET_OFFSET,
         DEFAULT_QUERY_MAX_NUM, NOTIFY_CONSUMER_IDS_CHANGED_ENABLE, CHANNEL_EXPIRED_TIMEOUT,
-        FLUSH_CONSUMER_OFFSET_INTERVAL, REGISTER_NAME_SERVER_PERIOD, REGISTER_BROKER_TIMEOUT_MILLS, FORCE_REGISTER);
+        FLUSH_CONSUMER_OFFSET_INTERVAL, REGISTER_NAME_SERVER_PERIOD, REGISTER_BROKER_TIMEOUT_MILLS, FORCE_REGISTER,
+        FLUSH_DELAY_OFFSET_INTERVAL);
 
     /** Every key a broker.conf may hold: broker, store, remoting server (listenPort from here), client, shared. */
     public static final ConfigDef FILE = DEF

@@ -3,6 +3,7 @@ package dev.petrel.broker;
 import dev.petrel.broker.client.ConsumerIdsNotifier;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
+import dev.petrel.broker.lock.QueueLockTable;
 import dev.petrel.broker.longpoll.PullTimeoutLoop;
 import dev.petrel.broker.metadata.ConfigFile;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
@@ -12,6 +13,8 @@ import dev.petrel.broker.offset.ConsumerOffsetTable;
 import dev.petrel.broker.pull.PullMessageProcessor;
 import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.broker.registration.RegistrationLoop;
+import dev.petrel.broker.schedule.ScheduleService;
+import dev.petrel.broker.schedule.ScheduleStats;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.common.config.Config;
 import dev.petrel.protocol.body.KVTable;
@@ -65,7 +68,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Threads it owns (besides the store's and remoting's, see docs/architecture.md): the processor pools
  * {@code petrel-broker-<pool>-N}, {@code petrel-broker-pull-wakeup-N} (resumed long polls),
- * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping} and {@code petrel-broker-register}.
+ * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping}, {@code petrel-broker-register} and
+ * {@code petrel-broker-schedule} (delay levels).
  */
 public final class BrokerServer implements AutoCloseable {
 
@@ -91,6 +95,8 @@ public final class BrokerServer implements AutoCloseable {
     private NameServerRegistrar registrar;
     private RegistrationLoop registration;
     private DynamicOverrides overrides;
+    private QueueLockTable locks;
+    private ScheduleService schedule;
     private boolean started;
     private boolean closed;
 
@@ -161,13 +167,17 @@ public final class BrokerServer implements AutoCloseable {
             identity.brokerName()));
         producers = new ProducerRegistry(clock);
         stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
+        locks = new QueueLockTable(clock, QueueLockTable.configuredMaxLiveMillis());
+        schedule = new ScheduleService(store, storeSettings.delayLevels(),
+            new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)), scheduleClock,
+            config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));
 
         server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
         wakeups = wakeupExecutor();
         pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
-            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
-            scheduleClock));
+            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated, locks,
+            schedule, scheduleClock));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -178,6 +188,8 @@ public final class BrokerServer implements AutoCloseable {
         });
         awaitRecovery(recovered);
         store.addDispatchListener(pull.holds());
+        store.addDispatchListener(schedule.dispatchListener());
+        schedule.start();
         pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
         pullTimeouts.start();
         server.start();
@@ -311,6 +323,24 @@ public final class BrokerServer implements AutoCloseable {
     }
 
     /**
+     * The delay-level figures: scheduled backlog per level and delivery lateness (also in GET_BROKER_RUNTIME_INFO);
+     * the embedded mode reads them here.
+     */
+    public ScheduleStats.Snapshot delayStats() {
+        ScheduleService s = schedule;
+        if (s == null) {
+            throw new IllegalStateException("the broker is not started");
+        }
+        return s.stats().snapshot();
+    }
+
+    /** The orderly-consumption locks: group → queue → client id of each unexpired lock. */
+    public Map<String, Map<dev.petrel.protocol.body.MessageQueue, String>> queueLocks() {
+        QueueLockTable l = locks;
+        return l == null ? Map.of() : l.snapshot();
+    }
+
+    /**
      * Graceful stop: unregisters from the NameServers, stops serving, writes the consumer offsets and shuts the
      * store down (flushing everything and writing the checkpoint).
      */
@@ -339,6 +369,9 @@ public final class BrokerServer implements AutoCloseable {
             }
             if (housekeeping != null) {
                 housekeeping.stop();
+            }
+            if (schedule != null) {
+                schedule.stop();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

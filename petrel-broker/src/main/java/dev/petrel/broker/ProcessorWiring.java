@@ -9,6 +9,8 @@ import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
 import dev.petrel.broker.filter.ConsumerFilterTable;
 import dev.petrel.broker.filter.EvaluationErrors;
+import dev.petrel.broker.lock.QueueLockProcessor;
+import dev.petrel.broker.lock.QueueLockTable;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.offset.ConsumerOffsetTable;
@@ -17,6 +19,10 @@ import dev.petrel.broker.processor.ConsumerManageProcessor;
 import dev.petrel.broker.processor.OffsetQueryProcessor;
 import dev.petrel.broker.processor.QueryMessageProcessor;
 import dev.petrel.broker.pull.PullMessageProcessor;
+import dev.petrel.broker.retry.SendBackProcessor;
+import dev.petrel.broker.schedule.DelayLevelStage;
+import dev.petrel.broker.schedule.DelayOffsetProcessor;
+import dev.petrel.broker.schedule.ScheduleService;
 import dev.petrel.broker.send.PutStage;
 import dev.petrel.broker.send.SendChecks;
 import dev.petrel.broker.send.SendMessageProcessor;
@@ -46,7 +52,7 @@ import java.util.function.Consumer;
  * pool per kind of work as in Apache (so a flood of pulls cannot starve sends). Part of {@link BrokerServer}'s
  * wiring, split out only to keep that class short; it holds no state after {@link #register}.
  *
- * <p>Codes not registered here (transactions, send-back, orderly locks, POP, ...) are answered
+ * <p>Codes not registered here (transactions, POP, ...) are answered
  * REQUEST_CODE_NOT_SUPPORTED by the remoting layer.
  */
 final class ProcessorWiring {
@@ -65,6 +71,7 @@ final class ProcessorWiring {
         RequestCode.GET_CONSUMER_RUNNING_INFO};
     static final int[] BROKER_ADMIN = {RequestCode.GET_BROKER_CONFIG, RequestCode.UPDATE_BROKER_CONFIG,
         RequestCode.GET_BROKER_RUNTIME_INFO};
+    static final int[] QUEUE_LOCKS = {RequestCode.LOCK_BATCH_MQ, RequestCode.UNLOCK_BATCH_MQ};
     static final int[] OFFSET_QUERIES = {RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET,
         RequestCode.GET_MIN_OFFSET, RequestCode.GET_EARLIEST_MSG_STORETIME};
 
@@ -78,7 +85,8 @@ final class ProcessorWiring {
     record Parts(Config config, Clock clock, BrokerIdentity identity, MessageStore store, TopicConfigTable topics,
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
-                 Consumer<Map<String, String>> onConfigUpdate, Clock scheduleClock) {
+                 Consumer<Map<String, String>> onConfigUpdate, QueueLockTable locks, ScheduleService schedule,
+                 Clock scheduleClock) {
     }
 
     private ProcessorWiring() {
@@ -95,15 +103,19 @@ final class ProcessorWiring {
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
-        List<PutStage> stages = List.of(new UnsupportedFeatureStage(
+        List<PutStage> stages = List.of(new DelayLevelStage(p.schedule().rewrite()), new UnsupportedFeatureStage(
             () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), p.identity().ip1()));
         SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
             p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), p.topics(), p.groups(), stages,
             p.store(), p.stats(), UniqueIdGenerator.forThisProcess(p.clock()), Host.parse(p.identity().address()),
-            p.identity().clusterName(), config.get(StoreConfig.MAX_MESSAGE_SIZE), sendPool::queued);
+            p.identity().clusterName(), config.get(StoreConfig.MAX_MESSAGE_SIZE), sendPool::queued,
+            p.locks()::holdsUnexpiredLock);
         for (int code : new int[] {RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE}) {
             server.registerProcessor(code, send, sendPool);
         }
+        server.registerProcessor(RequestCode.CONSUMER_SEND_MSG_BACK, new SendBackProcessor(p.store(), p.topics(),
+            p.groups(), p.schedule().rewrite(), p.stats(), () -> config.get(BrokerConfig.BROKER_PERMISSION),
+            p.identity().ip1(), Host.parse(p.identity().address())), sendPool);
 
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
             p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, consumerFilters, evaluationErrors,
@@ -155,10 +167,14 @@ final class ProcessorWiring {
                 queryPool.queueCapacity(), send::lastQueueWaitMillis), () -> pull.holds().size(), p.storeRoot(),
             () -> config.get(BrokerConfig.START_ACCEPT_SEND_REQUEST_TIME_STAMP));
         registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), () -> {
-            Map<String, String> table = runtime.build();
-            table.put("petrelFilterEvaluationErrors", Long.toString(evaluationErrors.count()));
-            return table;
+            Map<String, String> info = runtime.build();
+            info.put("petrelFilterEvaluationErrors", Long.toString(evaluationErrors.count()));
+            info.putAll(p.schedule().stats().runtimeInfo());
+            return info;
         }, p.onConfigUpdate()), adminPool);
+        registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);
+        server.registerProcessor(RequestCode.GET_ALL_DELAY_OFFSET, new DelayOffsetProcessor(p.schedule().offsets()),
+            adminPool);
         return pull;
     }
 

@@ -19,14 +19,16 @@ public final class ReceivedMessage {
     private final MessageQueue queue;
     private final long queueOffset;
     private final Map<String, String> properties;
+    private final int reconsumeTimes;
 
     private ReceivedMessage(DecodedMessage stored, String topic, MessageQueue queue, long queueOffset,
-                            Map<String, String> properties) {
+                            Map<String, String> properties, int reconsumeTimes) {
         this.stored = stored;
         this.topic = topic;
         this.queue = queue;
         this.queueOffset = queueOffset;
         this.properties = Collections.unmodifiableMap(properties);
+        this.reconsumeTimes = reconsumeTimes;
     }
 
     /**
@@ -39,12 +41,20 @@ public final class ReceivedMessage {
     public static ReceivedMessage of(DecodedMessage stored, String topic, String brokerName, long queueOffset,
                                      Map<String, String> properties) {
         return new ReceivedMessage(stored, topic, new MessageQueue(stored.topic(), brokerName, stored.queueId()),
-            queueOffset, properties);
+            queueOffset, properties, stored.reconsumeTimes());
     }
 
     /** This message with another topic shown (a redelivery from {@code %RETRY%group} shows its original topic). */
     public ReceivedMessage withTopic(String newTopic) {
-        return new ReceivedMessage(stored, newTopic, queue, queueOffset, properties);
+        return new ReceivedMessage(stored, newTopic, queue, queueOffset, properties, reconsumeTimes);
+    }
+
+    /**
+     * This message as offered again in place after a failed orderly consumption: the client counts the attempts, as
+     * the official client does, so listeners see {@link #reconsumeTimes()} grow.
+     */
+    public ReceivedMessage withReconsumeTimes(int times) {
+        return new ReceivedMessage(stored, topic, queue, queueOffset, properties, times);
     }
 
     /**
@@ -132,9 +142,12 @@ public final class ReceivedMessage {
         return stored.storeHost().toString();
     }
 
-    /** How often this message was delivered again after a failed consumption. */
+    /**
+     * How often this message was delivered again after a failed consumption: through the retry topic (counted by the
+     * broker) or, for orderly listeners, in place (counted by the client).
+     */
     public int reconsumeTimes() {
-        return stored.reconsumeTimes();
+        return reconsumeTimes;
     }
 
     public int sysFlag() {

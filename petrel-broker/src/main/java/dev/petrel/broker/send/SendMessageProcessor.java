@@ -5,6 +5,7 @@ import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.SystemTopics;
 import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.processor.Refusal;
+import dev.petrel.broker.retry.RetryRules;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.common.time.Clock;
 import dev.petrel.message.BatchBodyCodec;
@@ -42,6 +43,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.function.Predicate;
 
 /**
  * SEND_MESSAGE (10, V1 header), SEND_MESSAGE_V2 (310) and SEND_BATCH_MESSAGE (320): checks the request
@@ -86,16 +88,19 @@ public final class SendMessageProcessor implements RequestProcessor {
     private final String clusterName;
     private final int maxMessageSize;
     private final IntSupplier queuedSends;
+    private final Predicate<String> holdsQueueLocks;
     /** The last wait of a send for its thread, for GET_BROKER_RUNTIME_INFO (written by send threads). */
     private volatile long lastQueueWaitMillis;
 
     /**
-     * @param queuedSends sends waiting for a thread right now (named in the SYSTEM_BUSY remark)
+     * @param queuedSends     sends waiting for a thread right now (named in the SYSTEM_BUSY remark)
+     * @param holdsQueueLocks whether a consumer group holds an unexpired orderly queue lock (its re-sent failures go
+     *                        to the dead-letter topic)
      */
     public SendMessageProcessor(Clock clock, Settings settings, SendChecks checks, TopicConfigTable topics,
                                 SubscriptionGroupTable groups, List<PutStage> stages, MessageStore store,
                                 BrokerStats stats, UniqueIdGenerator ids, Host storeHost, String clusterName,
-                                int maxMessageSize, IntSupplier queuedSends) {
+                                int maxMessageSize, IntSupplier queuedSends, Predicate<String> holdsQueueLocks) {
         this.clock = clock;
         this.settings = settings;
         this.checks = checks;
@@ -109,6 +114,7 @@ public final class SendMessageProcessor implements RequestProcessor {
         this.clusterName = clusterName;
         this.maxMessageSize = maxMessageSize;
         this.queuedSends = queuedSends;
+        this.holdsQueueLocks = holdsQueueLocks;
     }
 
     @Override
@@ -185,7 +191,7 @@ public final class SendMessageProcessor implements RequestProcessor {
             sysFlag |= SysFlag.MULTI_TAGS;
         }
         PendingMessage m = new PendingMessage(h.topic(), queueId, properties, sysFlag, false);
-        Refusal refusal = retryOrDeadLetter(h, m);
+        Refusal refusal = retryOrDeadLetter(h, m, request.version());
         if (refusal == null) {
             refusal = runStages(m);
         }
@@ -201,15 +207,18 @@ public final class SendMessageProcessor implements RequestProcessor {
             .properties(m.properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost).storeHost(storeHost)
             .sysFlag(m.sysFlag()).reconsumeTimes(h.reconsumeTimes() == null ? 0 : h.reconsumeTimes()).build();
         String uniqueId = PropertiesCodec.find(m.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
-        answerWhenStored(ctx, request, store.putMessage(draft), m.queueId(), uniqueId);
+        // As Apache: the answer names the queue the producer sent to, even when a stage parked the message elsewhere
+        // (a delay level) or the retry rule moved it to the dead-letter topic; the queue offset is where it was stored.
+        answerWhenStored(ctx, request, store.putMessage(draft), queueId, uniqueId);
         return null;
     }
 
     /**
-     * A send to {@code %RETRY%<group>}: the group must exist; past its max reconsume times the message goes to the
-     * group's dead-letter topic instead (Apache's {@code handleRetryAndDLQ}).
+     * A send to {@code %RETRY%<group>}: the group must exist; past its max reconsume times, or while the group holds
+     * orderly queue locks, the message goes to the group's dead-letter topic instead (Apache's {@code
+     * handleRetryAndDLQ}; the rules are {@link RetryRules#retrySendGoesToDeadLetter}).
      */
-    private Refusal retryOrDeadLetter(SendMessageRequestHeader h, PendingMessage m) {
+    private Refusal retryOrDeadLetter(SendMessageRequestHeader h, PendingMessage m, int requestVersion) {
         if (!SystemTopics.isRetryTopic(m.topic())) {
             return null;
         }
@@ -219,9 +228,10 @@ public final class SendMessageProcessor implements RequestProcessor {
             return new Refusal(ResponseCode.SUBSCRIPTION_GROUP_NOT_EXIST, "subscription group not exist, " + group
                 + "; create it with 'mqadmin updateSubGroup -g " + group + "' or set autoCreateSubscriptionGroup=true");
         }
-        int max = h.maxReconsumeTimes() != null ? h.maxReconsumeTimes() : config.retryMaxTimes();
+        int max = RetryRules.maxReconsumeTimes(h.maxReconsumeTimes(), requestVersion, config.retryMaxTimes());
         int times = h.reconsumeTimes() == null ? 0 : h.reconsumeTimes();
-        if (times > max) {
+        boolean locked = holdsQueueLocks.test(group);
+        if (RetryRules.retrySendGoesToDeadLetter(times, max, locked)) {
             String dlq = SystemTopics.dlqTopic(group);
             topics.ensure(dlq, DLQ_QUEUES, Perm.READ_WRITE, false, 0);
             m.topic(dlq);
@@ -229,7 +239,8 @@ public final class SendMessageProcessor implements RequestProcessor {
             java.util.Map<String, String> props = PropertiesCodec.decode(m.properties());
             props.put(PropertyNames.DELAY_TIME_LEVEL, "-1");
             m.properties(PropertiesCodec.encode(props));
-            LOG.info("message of group {} reconsumed {} times (max {}); storing it in {}", group, times, max, dlq);
+            LOG.info("message of group {} reconsumed {} times (max {}{}); storing it in {}", group, times, max,
+                locked ? ", the group consumes orderly" : "", dlq);
         }
         return null;
     }
@@ -282,6 +293,12 @@ public final class SendMessageProcessor implements RequestProcessor {
             if (e.body().length == 0) {
                 return error(request, ResponseCode.MESSAGE_ILLEGAL, "message " + drafts.size() + " of the batch has an "
                     + "empty body");
+            }
+            String innerDelay = PropertiesCodec.find(e.properties(), PropertyNames.DELAY_TIME_LEVEL);
+            if (innerDelay != null && !innerDelay.equals("0") && !innerDelay.startsWith("-")) {
+                // Apache would store it undelayed; delivering a delayed message at once is worse than refusing it.
+                return error(request, ResponseCode.MESSAGE_ILLEGAL, "message " + drafts.size() + " of the batch has a "
+                    + "delay level (DELAY=" + innerDelay + "); delayed messages cannot be batched, send them one by one");
             }
             drafts.add(MessageDraft.builder().topic(envelope.topic()).queueId(envelope.queueId()).body(e.body())
                 .flag(e.flag()).properties(e.properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost)

@@ -15,12 +15,12 @@ import java.util.function.BooleanSupplier;
  * <ul>
  *   <li>transactional half messages ({@code TRAN_MSG=true}): NO_PERMISSION, as Apache answers with
  *       {@code rejectTransactionMessage};</li>
- *   <li>delay levels ({@code DELAY} &gt; 0): MESSAGE_ILLEGAL, so the producer fails at once with the reason;</li>
  *   <li>timer messages ({@code TIMER_DELAY_SEC}, {@code TIMER_DELAY_MS}, {@code TIMER_DELIVER_MS}): SYSTEM_ERROR, as
  *       Apache answers when {@code timerWheelEnable} is false.</li>
  * </ul>
  *
- * Messages that already carry {@code DELAY=-1} (sent to a DLQ) pass.
+ * Delay levels are served ({@code dev.petrel.broker.schedule.DelayLevelStage} runs before this stage and drops the
+ * timer properties of a message with {@code DELAY} &gt; 0, as Apache does).
  */
 public final class UnsupportedFeatureStage implements PutStage {
 
@@ -46,11 +46,6 @@ public final class UnsupportedFeatureStage implements PutStage {
             return new Refusal(ResponseCode.NO_PERMISSION, "the broker[" + brokerIp + "] does not support transactional "
                 + "messages yet (Petrel); send the message without TransactionMQProducer");
         }
-        String delay = PropertiesCodec.find(props, PropertyNames.DELAY_TIME_LEVEL);
-        if (delay != null && parseLevel(delay) > 0) {
-            return new Refusal(ResponseCode.MESSAGE_ILLEGAL, "delayed messages (DELAY=" + delay + ") are not supported "
-                + "by this Petrel broker yet; send without setDelayTimeLevel");
-        }
         if (PropertiesCodec.find(props, PropertyNames.TIMER_DELAY_SEC) != null
             || PropertiesCodec.find(props, PropertyNames.TIMER_DELAY_MS) != null
             || PropertiesCodec.find(props, PropertyNames.TIMER_DELIVER_MS) != null) {
@@ -58,13 +53,5 @@ public final class UnsupportedFeatureStage implements PutStage {
                 + "false (Petrel has no timer wheel yet); send without setDelayTimeSec/setDelayTimeMs/setDeliverTimeMs");
         }
         return null;
-    }
-
-    private static int parseLevel(String text) {
-        try {
-            return Integer.parseInt(text.trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

@@ -98,7 +98,7 @@ class SendAdmissionTest {
         ManualClock clock = new ManualClock(1_700_000_000_000L);
         Settings settings = new Settings();
         SendMessageProcessor processor = new SendMessageProcessor(clock, settings, null, null, null, List.of(), null, null,
-            null, null, "DefaultCluster", 4 * 1024 * 1024, () -> 1234);
+            null, null, "DefaultCluster", 4 * 1024 * 1024, () -> 1234, group -> false);
         SendMessageRequestHeader h = new SendMessageRequestHeader("pg", "T", "TBW102", 4, 0, 0, 0L, 0, null, 0, false,
             false, null, RpcFields.NONE);
         RemotingCommand request = RemotingCommand.request(RequestCode.SEND_MESSAGE_V2,

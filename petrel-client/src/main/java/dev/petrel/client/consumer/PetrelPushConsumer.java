@@ -97,15 +97,16 @@ public final class PetrelPushConsumer implements AutoCloseable {
         PushConsumerCore.Settings settings = new PushConsumerCore.Settings(group, model,
             config.get(PushConsumerConfig.CONSUME_FROM_WHERE), startTimestamp(config, clock), b.strategy, pull,
             config.get(PushConsumerConfig.AWAIT_TERMINATION_MILLIS_WHEN_SHUTDOWN), config.asText(),
-            Path.of(config.get(PushConsumerConfig.LOCAL_OFFSET_STORE_DIR)));
+            Path.of(config.get(PushConsumerConfig.LOCAL_OFFSET_STORE_DIR)), orderly);
         int maxReconsume = config.get(PushConsumerConfig.MAX_RECONSUME_TIMES);
         long suspend = config.get(PushConsumerConfig.SUSPEND_CURRENT_QUEUE_TIME_MILLIS);
         this.instance = ClientInstances.acquire(ClientSettings.from(config, clock));
         try {
-            this.core = new PushConsumerCore(instance, settings, subs, (offsets, scheduler) -> orderly
-                ? new OrderlyConsumeService(b.orderly, group, threads, batch, suspend, offsets, scheduler, clock)
+            this.core = new PushConsumerCore(instance, settings, subs, (offsets, scheduler, locks, retry) -> orderly
+                ? new OrderlyConsumeService(b.orderly, group, threads, batch, suspend, maxReconsume, offsets, scheduler,
+                    locks, retry, clock)
                 : new ConcurrentConsumeService(b.concurrent, group, model, threads, batch, maxReconsume, offsets, instance,
-                    scheduler, clock), clock);
+                    scheduler, retry, clock), clock);
             core.start();
         } catch (RuntimeException e) {
             ClientInstances.release(instance);

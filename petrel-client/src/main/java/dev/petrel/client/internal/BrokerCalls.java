@@ -3,6 +3,9 @@ package dev.petrel.client.internal;
 import dev.petrel.client.BrokerException;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.GetConsumerListByGroupResponseBody;
+import dev.petrel.protocol.body.client.LockBatchRequestBody;
+import dev.petrel.protocol.body.client.LockBatchResponseBody;
+import dev.petrel.protocol.body.client.UnlockBatchRequestBody;
 import dev.petrel.protocol.body.heartbeat.CheckClientRequestBody;
 import dev.petrel.protocol.body.heartbeat.HeartbeatData;
 import dev.petrel.protocol.code.RequestCode;
@@ -16,13 +19,16 @@ import dev.petrel.protocol.header.client.GetMaxOffsetResponseHeader;
 import dev.petrel.protocol.header.client.GetMinOffsetRequestHeader;
 import dev.petrel.protocol.header.client.GetMinOffsetResponseHeader;
 import dev.petrel.protocol.header.client.HeartbeatRequestHeader;
+import dev.petrel.protocol.header.client.LockBatchMqRequestHeader;
 import dev.petrel.protocol.header.client.QueryConsumerOffsetRequestHeader;
 import dev.petrel.protocol.header.client.QueryConsumerOffsetResponseHeader;
 import dev.petrel.protocol.header.client.SearchOffsetRequestHeader;
 import dev.petrel.protocol.header.client.SearchOffsetResponseHeader;
+import dev.petrel.protocol.header.client.UnlockBatchMqRequestHeader;
 import dev.petrel.protocol.header.client.UnregisterClientRequestHeader;
 import dev.petrel.protocol.header.client.UpdateConsumerOffsetRequestHeader;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The client's control calls to brokers, with the headers the 5.3.1 client sends ({@code bname} = the target broker
@@ -147,5 +153,22 @@ public final class BrokerCalls {
         if (response.code() != ResponseCode.SUCCESS) {
             throw new BrokerException(response.code(), response.remark(), address, what);
         }
+    }
+
+    /** LOCK_BATCH_MQ (sync, 1 s as the 5.3.1 client): the queues the broker now holds for this client. */
+    public Set<MessageQueue> lockBatch(String address, LockBatchRequestBody body) {
+        String what = "lock of " + body.mqSet().size() + " queues for group " + body.consumerGroup();
+        RemotingCommand response = remote.call(address, Requests.of(RequestCode.LOCK_BATCH_MQ,
+            new LockBatchMqRequestHeader(RpcFields.NONE), LockBatchRequestBody.CODEC.encode(body)), 1_000, what);
+        Remote.expect(response, ResponseCode.SUCCESS, address, what);
+        return response.body() == null ? Set.of() : LockBatchResponseBody.CODEC.decode(response.body()).lockOKMQSet();
+    }
+
+    /** UNLOCK_BATCH_MQ (sync, 1 s). */
+    public void unlockBatch(String address, UnlockBatchRequestBody body) {
+        String what = "unlock of " + body.mqSet().size() + " queues for group " + body.consumerGroup();
+        Remote.expect(remote.call(address, Requests.of(RequestCode.UNLOCK_BATCH_MQ,
+            new UnlockBatchMqRequestHeader(RpcFields.NONE), UnlockBatchRequestBody.CODEC.encode(body)), 1_000, what),
+            ResponseCode.SUCCESS, address, what);
     }
 }

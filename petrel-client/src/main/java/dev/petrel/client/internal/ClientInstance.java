@@ -312,6 +312,15 @@ public final class ClientInstance {
         rebalanceLoop.requestNow();
     }
 
+    /** Rebalances again after {@code millis} (an orderly consumer could not lock a queue it was given yet). */
+    public void rebalanceLater(long millis) {
+        try {
+            scheduler.schedule(this::rebalanceNow, millis, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // the instance is shutting down
+        }
+    }
+
     private void rebalanceAll() {
         for (ConsumerMember c : consumers.values()) {
             try {

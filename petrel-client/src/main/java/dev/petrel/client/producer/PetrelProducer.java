@@ -158,12 +158,39 @@ public final class PetrelProducer implements AutoCloseable {
 
     /**
      * Sends messages of one topic as batches: split so each encoded batch stays within {@code maxMessageSize} (4 MiB),
-     * each batch stored contiguously in one queue. Returns one result per batch sent, in order.
+     * each batch stored contiguously in one queue. Returns one result per batch sent, in order. RocketMQ's batch rules
+     * apply: one topic, one {@code waitStoreMsgOK}, no delay level, no {@code %RETRY%} topic
+     * ({@link IllegalArgumentException} before anything is sent).
      */
     public List<SendResult> sendBatch(Collection<Message> messages) {
+        return sendBatches(List.copyOf(messages), null);
+    }
+
+    /**
+     * Sends a batch to one given queue of its topic, split like {@link #sendBatch(Collection)}; the batches are stored
+     * in that queue one after the other, so consumers with an orderly listener see the messages in list order. No
+     * retry on another queue.
+     */
+    public List<SendResult> sendBatch(Collection<Message> messages, MessageQueue queue) {
+        return sendBatches(List.copyOf(messages), queue);
+    }
+
+    /** Sends a batch to the queue {@code selector} picks for {@code arg} (ordered batches by key). */
+    public List<SendResult> sendBatch(Collection<Message> messages, MessageQueueSelector selector, Object arg) {
         List<Message> list = List.copyOf(messages);
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("a batch needs at least one message");
+        }
+        return sendBatches(list, select(list.get(0), selector, arg));
+    }
+
+    /** @param queue the queue to send every batch to, or null to pick one per batch with retries */
+    private List<SendResult> sendBatches(List<Message> list, MessageQueue queue) {
         for (Message m : list) {
             validate(m);
+        }
+        if (queue != null && !list.isEmpty() && !queue.topic().equals(list.get(0).topic())) {
+            throw new IllegalArgumentException("queue " + queue + " is not a queue of topic " + list.get(0).topic());
         }
         List<String> keys = new ArrayList<>(list.size());
         for (Message m : list) {
@@ -175,7 +202,7 @@ public final class PetrelProducer implements AutoCloseable {
             SendEngine.Job job = new SendEngine.Job(list.get(0).topic(), String.join(",", batch.uniqKeys()),
                 mq -> requests.batch(batch.messages(), batch.uniqKeys(), mq, instance.settings().clock().millis()),
                 true);
-            results.add(engine.send(job, syncAttempts, sendTimeout));
+            results.add(queue == null ? engine.send(job, syncAttempts, sendTimeout) : engine.sendTo(job, queue, sendTimeout));
         }
         return results;
     }

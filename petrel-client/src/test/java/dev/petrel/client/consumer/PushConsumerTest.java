@@ -216,6 +216,52 @@ class PushConsumerTest {
     }
 
     @Test
+    void whenSendBackFailsACopyGoesToTheRetryTopicAsANewMessage() {
+        broker.failSendBack = true;
+        List<ReceivedMessage> deliveries = new CopyOnWriteArrayList<>();
+        started(consumer("fallback-g", "fb").subscribe("T", "*").listener((msgs, ctx) -> {
+            deliveries.addAll(msgs);
+            ctx.delayLevelWhenNextConsume(2);
+            return deliveries.size() == 1 ? ConsumeResult.RETRY_LATER : ConsumeResult.SUCCESS;
+        }));
+        String id = producer.send(Message.builder("T").body("x").keys("k1").property("p", "v").build()).msgId();
+        Await.until(WAIT, "a redelivery through the copy", () -> deliveries.size() >= 2);
+        ReceivedMessage again = deliveries.get(1);
+        assertThat(again.queue().topic()).isEqualTo("%RETRY%fallback-g");
+        assertThat(again.topic()).isEqualTo("T");
+        assertThat(again.msgId()).isEqualTo(id);
+        assertThat(again.reconsumeTimes()).isEqualTo(1);
+        assertThat(again.property("p")).isEqualTo("v");
+        assertThat(again.keys()).containsExactly("k1");
+        assertThat(broker.received(RequestCode.CONSUMER_SEND_MSG_BACK)).singleElement().satisfies(r ->
+            assertThat(r.extFields()).containsEntry("delayLevel", "2"));
+        FakeBroker.Received copy = broker.received(RequestCode.SEND_MESSAGE_V2).stream()
+            .filter(r -> "%RETRY%fallback-g".equals(r.extFields().get("b"))).findFirst().orElseThrow();
+        assertThat(copy.extFields()).containsEntry("a", "CLIENT_INNER_PRODUCER").containsEntry("j", "1")
+            .containsEntry("l", "16");
+        assertThat(dev.petrel.message.PropertiesCodec.decode(copy.extFields().get("i"))).containsEntry("RETRY_TOPIC", "T")
+            .containsEntry("DELAY", "3").containsEntry("ORIGIN_MESSAGE_ID", id).containsEntry("UNIQ_KEY", id)
+            .doesNotContainKeys("RECONSUME_TIME", "MAX_RECONSUME_TIMES");
+    }
+
+    @Test
+    void anOrderlyConsumerLocksItsQueuesAndReleasesThemOnClose() {
+        List<String> got = new CopyOnWriteArrayList<>();
+        PetrelPushConsumer c = started(consumer("lock-g", "l1").subscribe("T", "*").orderlyListener((msgs, ctx) -> {
+            msgs.forEach(m -> got.add(m.bodyAsString()));
+            return ConsumeResult.SUCCESS;
+        }));
+        Await.until(WAIT, "all 4 queues locked", () -> c.assignedQueues().size() == 5 && java.util.stream.IntStream
+            .range(0, 4).allMatch(q -> c.clientId().equals(broker.lockHolder("lock-g", new MessageQueue("T", "broker-a", q)))));
+        send(3, "o", null);
+        Await.until(WAIT, "3 consumed", () -> got.size() == 3);
+        assertThat(broker.received(RequestCode.LOCK_BATCH_MQ)).isNotEmpty();
+        c.close();
+        assertThat(broker.lockHolder("lock-g", new MessageQueue("T", "broker-a", 0))).isNull();
+        assertThat(broker.received(RequestCode.UNLOCK_BATCH_MQ)).hasSize(1);
+    }
+
+    @Test
     void slowListenerWithABacklogKeepsTheCacheBounded() throws Exception {
         for (int i = 0; i < 600; i++) {
             producer.send(Message.builder("T").body("backlog-" + i).build(), MessageQueueSelector.byHash(), 0);

@@ -11,6 +11,7 @@ import dev.petrel.client.testing.FakeBroker;
 import dev.petrel.client.testing.FakeNameServer;
 import dev.petrel.message.DecodedMessage;
 import dev.petrel.message.PropertiesCodec;
+import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.heartbeat.HeartbeatData;
 import dev.petrel.protocol.body.heartbeat.ProducerData;
 import dev.petrel.protocol.code.RequestCode;
@@ -200,6 +201,30 @@ class ProducerTest {
             queues.add(producer.send(Message.of("T", "o" + i), MessageQueueSelector.byHash(), "order-17").queue().queueId());
         }
         assertThat(queues).containsExactly(Math.abs("order-17".hashCode() % 4));
+    }
+
+    @Test
+    void orderedBatchesGoToTheSelectedQueueInListOrderAndBatchRulesHoldBeforeSending() {
+        FakeBroker broker = broker("broker-a").createTopic("T", 4);
+        PetrelProducer producer = producer("ordered-batch", false);
+        List<Message> batch = List.of(Message.of("T", "e1"), Message.of("T", "e2"), Message.of("T", "e3"));
+        int expected = Math.abs("order-9".hashCode() % 4);
+        List<SendResult> results = producer.sendBatch(batch, MessageQueueSelector.byHash(), "order-9");
+        assertThat(results).singleElement().satisfies(r -> assertThat(r.queue().queueId()).isEqualTo(expected));
+        SendResult direct = producer.sendBatch(List.of(Message.of("T", "e4")), new MessageQueue("T", "broker-a", expected))
+            .get(0);
+        assertThat(direct.queue().queueId()).isEqualTo(expected);
+        assertThat(broker.messages("T", expected)).extracting(m -> new String(m.body()))
+            .containsExactly("e1", "e2", "e3", "e4");
+
+        assertThatThrownBy(() -> producer.sendBatch(List.of(Message.of("T", "x")), new MessageQueue("U", "broker-a", 0)))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not a queue of topic T");
+        assertThatThrownBy(() -> producer.sendBatch(List.of(Message.builder("T").body("x").delayLevel(2).build())))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("delayed messages cannot be sent in a batch");
+        assertThatThrownBy(() -> producer.sendBatch(List.of(Message.of("%RETRY%g", "x"))))
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> producer.sendBatch(List.of(), MessageQueueSelector.byHash(), "k"))
+            .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

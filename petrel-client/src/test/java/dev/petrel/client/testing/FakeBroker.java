@@ -176,6 +176,8 @@ public final class FakeBroker implements AutoCloseable {
                 Integer.parseInt(request.extField("queueId"))).size());
             case RequestCode.GET_MIN_OFFSET, RequestCode.SEARCH_OFFSET_BY_TIMESTAMP -> offsetResponse(request, 0);
             case RequestCode.CONSUMER_SEND_MSG_BACK -> sendBack(request);
+            case RequestCode.LOCK_BATCH_MQ -> lock(request);
+            case RequestCode.UNLOCK_BATCH_MQ -> unlock(request);
             default -> request.response(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, "fake broker: not supported");
         };
     }
@@ -355,7 +357,13 @@ public final class FakeBroker implements AutoCloseable {
         return request.newResponse(ResponseCode.SUCCESS).extField("offset", Long.toString(offset)).build();
     }
 
+    /** When set, CONSUMER_SEND_MSG_BACK answers SYSTEM_ERROR (the client then re-sends a copy itself). */
+    public volatile boolean failSendBack;
+
     private RemotingCommand sendBack(RemotingCommand request) {
+        if (failSendBack) {
+            return request.response(ResponseCode.SYSTEM_ERROR, "fake broker: send-back switched off");
+        }
         ConsumerSendMsgBackRequestHeader h = RecordHeaderCodec.of(ConsumerSendMsgBackRequestHeader.class)
             .decode(request.extFields()).orElseThrow();
         byte[] record = byPhysicalOffset.get(h.offset());
@@ -371,6 +379,35 @@ public final class FakeBroker implements AutoCloseable {
         store(retry, 0, m.body(), m.flag(), PropertiesCodec.encode(props), m.sysFlag(), m.bornTimestamp(),
             m.reconsumeTimes() + 1);
         wakeWaiters();
+        return request.response(ResponseCode.SUCCESS, null);
+    }
+
+    /** Queue locks: group + queue → client id (no expiry; tests release them with UNLOCK_BATCH_MQ). */
+    private final Map<String, String> locks = new ConcurrentHashMap<>();
+
+    /** The client holding {@code queue}'s lock in {@code group}, or null. */
+    public String lockHolder(String group, dev.petrel.protocol.body.MessageQueue queue) {
+        return locks.get(group + "@" + queue);
+    }
+
+    private synchronized RemotingCommand lock(RemotingCommand request) {
+        var body = dev.petrel.protocol.body.client.LockBatchRequestBody.CODEC.decode(request.body());
+        java.util.Set<dev.petrel.protocol.body.MessageQueue> won = new java.util.LinkedHashSet<>();
+        for (var mq : body.mqSet()) {
+            String holder = locks.putIfAbsent(body.consumerGroup() + "@" + mq, body.clientId());
+            if (holder == null || holder.equals(body.clientId())) {
+                won.add(mq);
+            }
+        }
+        return request.newResponse(ResponseCode.SUCCESS).body(dev.petrel.protocol.body.client.LockBatchResponseBody.CODEC
+            .encode(new dev.petrel.protocol.body.client.LockBatchResponseBody(won))).build();
+    }
+
+    private synchronized RemotingCommand unlock(RemotingCommand request) {
+        var body = dev.petrel.protocol.body.client.UnlockBatchRequestBody.CODEC.decode(request.body());
+        for (var mq : body.mqSet()) {
+            locks.remove(body.consumerGroup() + "@" + mq, body.clientId());
+        }
         return request.response(ResponseCode.SUCCESS, null);
     }
 

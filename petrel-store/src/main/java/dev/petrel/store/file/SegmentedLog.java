@@ -118,9 +118,9 @@ public final class SegmentedLog {
         if (offset < first.startOffset()) {
             return null;
         }
-        int i = (int) ((offset - first.startOffset()) / segmentSize);
+        long i = (offset - first.startOffset()) / segmentSize; // long: a peer may name any offset
         if (i < list.size()) {
-            Segment s = list.get(i);
+            Segment s = list.get((int) i);
             if (offset >= s.startOffset() && offset < s.endOffset()) {
                 return s;
             }

@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
  * Concurrent consumption (flows.md §11): batches of up to {@code batchSize} messages on a pool of
  * {@code petrel-push-<group>-consume-N} threads. After the listener, consumed messages leave the process queue and
  * the queue's offset moves to the smallest one still cached. Refused messages of a clustering group are sent back to
- * the broker (CONSUMER_SEND_MSG_BACK) for redelivery through the retry topic; those the broker did not take are
- * offered again locally after 5 s. Broadcasting consumers drop refused messages.
+ * the broker (CONSUMER_SEND_MSG_BACK, with the listener's {@link ConsumeContext#delayLevelWhenNextConsume}) for
+ * redelivery through the retry topic; when that fails, a copy is sent to {@code %RETRY%<group>} as a new message
+ * ({@link RetrySender}), as the 5.3.1 client does; only when both fail is the message offered again locally after 5 s.
+ * Broadcasting consumers drop refused messages.
  */
 public final class ConcurrentConsumeService implements ConsumeService {
 
@@ -44,13 +46,14 @@ public final class ConcurrentConsumeService implements ConsumeService {
     private final OffsetStore offsets;
     private final ClientInstance instance;
     private final ScheduledExecutorService scheduler;
+    private final RetrySender retry;
     private final Clock clock;
     private final ThreadPoolExecutor pool;
     private final LongAdder failed = new LongAdder();
 
     public ConcurrentConsumeService(ConcurrentMessageListener listener, String group, MessageModel model, int threads,
                                     int batchSize, int maxReconsumeTimes, OffsetStore offsets, ClientInstance instance,
-                                    ScheduledExecutorService scheduler, Clock clock) {
+                                    ScheduledExecutorService scheduler, RetrySender retry, Clock clock) {
         this.listener = listener;
         this.group = group;
         this.model = model;
@@ -59,6 +62,7 @@ public final class ConcurrentConsumeService implements ConsumeService {
         this.offsets = offsets;
         this.instance = instance;
         this.scheduler = scheduler;
+        this.retry = retry;
         this.clock = clock;
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
             new ClientThreadFactory("petrel-push-" + group + "-consume", true));
@@ -82,7 +86,8 @@ public final class ConcurrentConsumeService implements ConsumeService {
         if (pq.isDropped()) {
             return;
         }
-        ConsumeResult result = call(batch, mq);
+        ConsumeContext context = new ConsumeContext(mq, group);
+        ConsumeResult result = call(batch, context);
         pq.consumedAt(clock.millis());
         if (pq.isDropped()) {
             return; // the queue moved on (rebalance, reset); its new owner consumes these again
@@ -92,7 +97,7 @@ public final class ConcurrentConsumeService implements ConsumeService {
             failed.add(batch.size());
             if (model == MessageModel.CLUSTERING) {
                 for (ReceivedMessage m : batch) {
-                    if (!sendBack(m)) {
+                    if (!sendBack(m, context.delayLevelWhenNextConsume()) && !resend(m)) {
                         again.add(m);
                     }
                 }
@@ -108,13 +113,15 @@ public final class ConcurrentConsumeService implements ConsumeService {
             offsets.update(mq, offset, true);
         }
         if (!again.isEmpty()) {
-            scheduler.schedule(() -> submit(again, pq, mq), LOCAL_RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+            List<ReceivedMessage> counted = again.stream().map(m -> m.withReconsumeTimes(m.reconsumeTimes() + 1)).toList();
+            scheduler.schedule(() -> submit(counted, pq, mq), LOCAL_RETRY_DELAY_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
-    private ConsumeResult call(List<ReceivedMessage> batch, MessageQueue mq) {
+    private ConsumeResult call(List<ReceivedMessage> batch, ConsumeContext context) {
+        MessageQueue mq = context.queue();
         try {
-            ConsumeResult r = listener.consume(batch, new ConsumeContext(mq, group));
+            ConsumeResult r = listener.consume(batch, context);
             return r == null ? ConsumeResult.RETRY_LATER : r;
         } catch (RuntimeException | Error e) {
             LOG.warn("listener of group {} threw on {} messages of {}; they will be redelivered", group, batch.size(), mq, e);
@@ -122,7 +129,7 @@ public final class ConcurrentConsumeService implements ConsumeService {
         }
     }
 
-    private boolean sendBack(ReceivedMessage m) {
+    private boolean sendBack(ReceivedMessage m, int delayLevel) {
         try {
             String address = instance.routes().masterAddress(m.brokerName());
             if (address == null) {
@@ -131,11 +138,22 @@ public final class ConcurrentConsumeService implements ConsumeService {
             if (address == null) {
                 return false;
             }
-            instance.brokers().sendBack(address, m.brokerName(), m.commitLogOffset(), group, 0, m.msgId(), m.topic(),
-                maxReconsumeTimes);
+            instance.brokers().sendBack(address, m.brokerName(), m.commitLogOffset(), group, delayLevel, m.msgId(),
+                m.topic(), maxReconsumeTimes);
             return true;
         } catch (ClientException e) {
             instance.logOnce("send-back of refused messages of group " + group, e);
+            return false;
+        }
+    }
+
+    /** The fallback when send-back failed: a copy to the retry topic as a new message. */
+    private boolean resend(ReceivedMessage m) {
+        try {
+            retry.resend(m, maxReconsumeTimes, m.reconsumeTimes() + 1);
+            return true;
+        } catch (ClientException e) {
+            instance.logOnce("re-sending refused messages of group " + group + " to its retry topic", e);
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package dev.petrel.client.internal.consumer;
 
+import dev.petrel.client.ClientException;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.consumer.ConsumeContext;
 import dev.petrel.client.consumer.ConsumeResult;
@@ -9,8 +10,10 @@ import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.CMResult;
 import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -19,34 +22,52 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Orderly consumption (flows.md §10, without the broker-side locks): one thread at a time per queue (the process
- * queue's orderly lock), batches taken from the oldest cached offset. SUCCESS commits the batch and moves the offset
- * past it; RETRY_LATER puts it back and pauses the queue for {@code suspendMillis}. A thread works on one queue for
- * at most a minute, then yields to the other queues.
+ * Orderly consumption (flows.md §10): one thread at a time per queue (the process queue's orderly lock), batches
+ * taken from the oldest cached offset, and, in a clustering group, only while this member holds the queue's broker
+ * lock ({@link LockKeeper}; a lapsed lock is taken again before going on). SUCCESS commits the batch and moves the
+ * offset past it. RETRY_LATER retries in place: the same messages are offered again, in order, after the queue pauses
+ * for {@code suspendCurrentQueueTimeMillis} (1 s, or the listener's {@link ConsumeContext#suspendCurrentQueueTimeMillis}),
+ * each with {@code reconsumeTimes} one higher. A message that already failed {@code maxReconsumeTimes} times (unlimited
+ * by default) is re-sent to {@code %RETRY%<group>} instead ({@link RetrySender}; the broker moves it to the
+ * dead-letter topic, as the group holds queue locks) and the queue moves on. A thread works on one queue for at most a
+ * minute, then yields to the other queues.
  */
 public final class OrderlyConsumeService implements ConsumeService {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrderlyConsumeService.class);
     static final long MAX_CONTINUOUS_MILLIS = 60_000;
+    /** After a lapsed lock: try to lock again this soon; go on 10 ms after success, 3 s after a refusal (as 5.3.1). */
+    static final long RELOCK_DELAY_MILLIS = 100;
 
     private final OrderlyMessageListener listener;
     private final String group;
     private final int batchSize;
     private final long suspendMillis;
+    private final int maxReconsumeTimes;
     private final OffsetStore offsets;
     private final ScheduledExecutorService scheduler;
+    private final LockKeeper locks;
+    private final RetrySender retry;
     private final Clock clock;
     private final ThreadPoolExecutor pool;
     private final LongAdder failed = new LongAdder();
 
+    /**
+     * @param maxReconsumeTimes in-place retries before a message goes to the retry topic; -1 means unlimited
+     * @param locks             the group's broker locks ({@link LockKeeper#disabled()} for broadcasting)
+     */
     public OrderlyConsumeService(OrderlyMessageListener listener, String group, int threads, int batchSize,
-                                 long suspendMillis, OffsetStore offsets, ScheduledExecutorService scheduler, Clock clock) {
+                                 long suspendMillis, int maxReconsumeTimes, OffsetStore offsets,
+                                 ScheduledExecutorService scheduler, LockKeeper locks, RetrySender retry, Clock clock) {
         this.listener = listener;
         this.group = group;
         this.batchSize = batchSize;
         this.suspendMillis = suspendMillis;
+        this.maxReconsumeTimes = maxReconsumeTimes < 0 ? Integer.MAX_VALUE : maxReconsumeTimes;
         this.offsets = offsets;
         this.scheduler = scheduler;
+        this.locks = locks;
+        this.retry = retry;
         this.clock = clock;
         this.pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
             new ClientThreadFactory("petrel-push-" + group + "-consume", true));
@@ -55,7 +76,19 @@ public final class OrderlyConsumeService implements ConsumeService {
     @Override
     public void submit(List<ReceivedMessage> messages, ProcessQueue pq, MessageQueue mq) {
         if (!pool.isShutdown()) {
-            pool.execute(() -> drain(pq, mq));
+            try {
+                pool.execute(() -> drain(pq, mq));
+            } catch (RejectedExecutionException closing) {
+                // shutting down
+            }
+        }
+    }
+
+    private void submitLater(ProcessQueue pq, MessageQueue mq, long millis) {
+        try {
+            scheduler.schedule(() -> submit(List.of(), pq, mq), millis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closing) {
+            // shutting down
         }
     }
 
@@ -63,34 +96,44 @@ public final class OrderlyConsumeService implements ConsumeService {
         if (!pq.orderlyLock().tryLock()) {
             return; // another thread drains this queue and will see the new messages
         }
-        boolean suspended = false;
+        boolean rescheduled = false;
         long start = clock.millis();
         try {
             while (!pq.isDropped()) {
+                if (!locks.isValid(mq)) {
+                    rescheduled = true;
+                    LOG.info("group {}: the lock of {} lapsed; locking it again before consuming on", group, mq);
+                    locks.lockLater(mq, RELOCK_DELAY_MILLIS, () -> submitLater(pq, mq, 10),
+                        () -> submitLater(pq, mq, 3_000));
+                    break;
+                }
                 List<ReceivedMessage> batch = pq.take(batchSize);
                 if (batch.isEmpty()) {
                     break;
                 }
-                ConsumeResult result = call(batch, mq);
+                ConsumeContext context = new ConsumeContext(mq, group);
+                ConsumeResult result = call(batch, context);
                 pq.consumedAt(clock.millis());
                 if (pq.isDropped()) {
-                    break;
+                    break; // the queue moved to another member, which consumes these again
                 }
-                if (result == ConsumeResult.SUCCESS) {
-                    long next = pq.commit();
-                    if (next >= 0) {
-                        offsets.update(mq, next, false);
-                    }
-                } else {
+                if (result != ConsumeResult.SUCCESS) {
                     failed.add(batch.size());
-                    pq.putBack(batch);
-                    suspended = true;
-                    scheduler.schedule(() -> submit(List.of(), pq, mq), suspendMillis, TimeUnit.MILLISECONDS);
-                    break;
+                    List<ReceivedMessage> again = retryInPlace(batch);
+                    if (!again.isEmpty()) {
+                        pq.putBack(again);
+                        rescheduled = true;
+                        submitLater(pq, mq, suspendOf(context));
+                        break;
+                    }
+                }
+                long next = pq.commit();
+                if (next >= 0) {
+                    offsets.update(mq, next, false);
                 }
                 if (clock.millis() - start > MAX_CONTINUOUS_MILLIS) {
                     submit(List.of(), pq, mq);
-                    suspended = true;
+                    rescheduled = true;
                     break;
                 }
             }
@@ -98,17 +141,45 @@ public final class OrderlyConsumeService implements ConsumeService {
             pq.orderlyLock().unlock();
         }
         // Messages put while this thread was finishing found the lock taken; pick them up.
-        if (!suspended && !pq.isDropped() && !pq.isEmpty()) {
+        if (!rescheduled && !pq.isDropped() && !pq.isEmpty()) {
             submit(List.of(), pq, mq);
         }
     }
 
-    private ConsumeResult call(List<ReceivedMessage> batch, MessageQueue mq) {
+    /**
+     * The messages of a failed batch to offer again (reconsume count + 1); those that already failed the maximum number
+     * of times are re-sent to the retry topic instead and count as done, unless that send fails.
+     */
+    private List<ReceivedMessage> retryInPlace(List<ReceivedMessage> batch) {
+        List<ReceivedMessage> again = new ArrayList<>(batch.size());
+        for (ReceivedMessage m : batch) {
+            if (m.reconsumeTimes() >= maxReconsumeTimes) {
+                try {
+                    retry.resend(m, maxReconsumeTimes, m.reconsumeTimes());
+                    LOG.info("group {}: message {} failed {} times in place; re-sent to its retry topic", group,
+                        m.msgId(), m.reconsumeTimes() + 1);
+                    continue;
+                } catch (ClientException e) {
+                    LOG.warn("group {}: re-sending message {} to its retry topic failed ({}); retrying it in place",
+                        group, m.msgId(), e.getMessage());
+                }
+            }
+            again.add(m.withReconsumeTimes(m.reconsumeTimes() + 1));
+        }
+        return again;
+    }
+
+    private long suspendOf(ConsumeContext context) {
+        long asked = context.suspendCurrentQueueTimeMillis();
+        return asked == -1 ? suspendMillis : Math.max(10, Math.min(30_000, asked));
+    }
+
+    private ConsumeResult call(List<ReceivedMessage> batch, ConsumeContext context) {
         try {
-            ConsumeResult r = listener.consume(batch, new ConsumeContext(mq, group));
+            ConsumeResult r = listener.consume(batch, context);
             return r == null ? ConsumeResult.RETRY_LATER : r;
         } catch (RuntimeException | Error e) {
-            LOG.warn("orderly listener of group {} threw on {}; the queue pauses and retries", group, mq, e);
+            LOG.warn("orderly listener of group {} threw on {}; the queue pauses and retries", group, context.queue(), e);
             return ConsumeResult.RETRY_LATER;
         }
     }

@@ -11,7 +11,9 @@ import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
 import dev.petrel.protocol.body.client.ConsumeStatus;
 import dev.petrel.protocol.body.client.ConsumerRunningInfo;
+import dev.petrel.protocol.body.client.LockBatchRequestBody;
 import dev.petrel.protocol.body.client.ProcessQueueInfo;
+import dev.petrel.protocol.body.client.UnlockBatchRequestBody;
 import dev.petrel.protocol.body.heartbeat.CheckClientRequestBody;
 import dev.petrel.protocol.body.heartbeat.ConsumeType;
 import dev.petrel.protocol.body.heartbeat.ConsumerData;
@@ -25,7 +27,6 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Start (flows.md §7): routes of every subscribed topic, CHECK_CLIENT_CONFIG for SQL92 subscriptions, a heartbeat
  * to every broker, then an immediate rebalance. Close: stop pulling, let running listener calls finish (up to the
- * configured wait), drop every queue, commit their offsets and unregister from the brokers.
+ * configured wait), drop every queue, commit their offsets, release an orderly group's queue locks and unregister from
+ * the brokers.
  */
 public final class PushConsumerCore implements dev.petrel.client.internal.ConsumerMember {
 
@@ -44,7 +46,13 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
     /** Everything a push consumer is configured with. */
     public record Settings(String group, MessageModel model, StartPosition startPosition, long startTimestamp,
                            AllocateStrategy strategy, PushPuller.Settings pull, long awaitTerminationMillis,
-                           Map<String, String> configDump, java.nio.file.Path localOffsetDir) {
+                           Map<String, String> configDump, java.nio.file.Path localOffsetDir, boolean orderly) {
+    }
+
+    /** Builds the consume service from the parts the core owns. */
+    @FunctionalInterface
+    public interface ConsumeServiceFactory {
+        ConsumeService create(OffsetStore offsets, ScheduledExecutorService scheduler, LockKeeper locks, RetrySender retry);
     }
 
     private final ClientInstance instance;
@@ -54,14 +62,14 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
     private final Rebalancer rebalancer;
     private final PushPuller puller;
     private final ConsumeService consume;
+    private final LockKeeper locks;
     private final ScheduledExecutorService scheduler;
     private final Clock clock;
     private final long startMillis;
     private volatile boolean closed;
 
     public PushConsumerCore(ClientInstance instance, Settings settings, Subscriptions subscriptions,
-                            BiFunction<OffsetStore, ScheduledExecutorService, ConsumeService> consumeFactory,
-                            Clock clock) {
+                            ConsumeServiceFactory consumeFactory, Clock clock) {
         this.instance = instance;
         this.settings = settings;
         this.subscriptions = subscriptions;
@@ -72,7 +80,21 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
             : new RemoteOffsetStore(instance, settings.group());
         this.scheduler = Executors.newSingleThreadScheduledExecutor(
             new ClientThreadFactory("petrel-push-" + settings.group() + "-pull", false));
-        this.consume = consumeFactory.apply(offsets, scheduler);
+        this.locks = settings.orderly() && settings.model() == MessageModel.CLUSTERING
+            ? LockKeeper.of(new OrderlyLocks(new OrderlyLocks.Calls() {
+                @Override
+                public Set<MessageQueue> lock(String address, LockBatchRequestBody body) {
+                    return instance.brokers().lockBatch(address, body);
+                }
+
+                @Override
+                public void unlock(String address, UnlockBatchRequestBody body) {
+                    instance.brokers().unlockBatch(address, body);
+                }
+            }, broker -> instance.routes().masterAddress(broker), settings.group(), instance.clientId(), clock,
+                OrderlyLocks.LOCK_MAX_LIVE_MILLIS), settings.group())
+            : LockKeeper.disabled();
+        this.consume = consumeFactory.create(offsets, scheduler, locks, new InnerRetrySender(instance, settings.group(), clock));
         StartOffsets start = new StartOffsets(offsets, instance.brokers(), instance.routes(), settings.startPosition(),
             settings.startTimestamp());
         this.rebalancer = new Rebalancer(instance, settings.group(), settings.model(), settings.strategy(), subscriptions,
@@ -85,10 +107,13 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
                 @Override
                 public void removed(MessageQueue mq, ProcessQueue pq) {
                     commitAndForget(mq);
+                    // Unlocked only after the offset is committed and any running listener call has ended, so the new
+                    // owner starts where this member stopped.
+                    locks.releaseWhenIdle(mq, pq, q -> rebalancer.table().containsKey(q));
                 }
-            });
+            }, locks);
         this.puller = new PushPuller(instance, settings.pull(), subscriptions, offsets, consume, rebalancer, scheduler,
-            clock);
+            clock, locks);
     }
 
     public OffsetStore offsets() {
@@ -107,6 +132,7 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
             }
         }
         checkSql92();
+        locks.start(rebalancer::assigned);
         instance.sendHeartbeatToAllBrokers();
         instance.rebalanceNow();
     }
@@ -145,7 +171,10 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
                     commitQuietly(mq);
                 }
             }
+            // After the commits: the member taking a queue over reads the final offset once it holds the lock.
+            locks.releaseAll(owned);
         } finally {
+            locks.close();
             instance.unregisterConsumer(settings.group());
             try {
                 scheduler.awaitTermination(5, TimeUnit.SECONDS);

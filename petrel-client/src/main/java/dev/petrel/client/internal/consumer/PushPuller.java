@@ -32,6 +32,8 @@ public final class PushPuller {
     private static final Logger LOG = LoggerFactory.getLogger(PushPuller.class);
     static final long DELAY_ON_ERROR_MILLIS = 3_000;
     static final long DELAY_ON_BROKER_FLOW_CONTROL_MILLIS = 20;
+    /** Orderly: a queue whose broker lock lapsed is pulled again this much later (the 5.3.1 client's 3 s). */
+    static final long DELAY_WHEN_NOT_LOCKED_MILLIS = 3_000;
 
     /** The settings a pull needs. */
     public record Settings(String group, MessageModel model, int batchSize, int batchBytes, long pullIntervalMillis,
@@ -46,11 +48,15 @@ public final class PushPuller {
     private final Rebalancer rebalancer;
     private final ScheduledExecutorService scheduler;
     private final Clock clock;
+    private final LockKeeper locks;
     private final Map<MessageQueue, Long> suggestedBroker = new ConcurrentHashMap<>();
     private volatile long flowControlTimes;
 
+    /** @param locks an orderly consumer pulls only queues whose broker lock it holds */
     public PushPuller(ClientInstance instance, Settings settings, Subscriptions subscriptions, OffsetStore offsets,
-                      ConsumeService consume, Rebalancer rebalancer, ScheduledExecutorService scheduler, Clock clock) {
+                      ConsumeService consume, Rebalancer rebalancer, ScheduledExecutorService scheduler, Clock clock,
+                      LockKeeper locks) {
+        this.locks = locks;
         this.instance = instance;
         this.settings = settings;
         this.subscriptions = subscriptions;
@@ -84,6 +90,10 @@ public final class PushPuller {
 
     private void pull(MessageQueue mq, ProcessQueue pq, long offset) {
         if (pq.isDropped()) {
+            return;
+        }
+        if (!locks.isValid(mq)) {
+            schedule(mq, pq, offset, DELAY_WHEN_NOT_LOCKED_MILLIS);
             return;
         }
         pq.pulledAt(clock.millis());

@@ -45,10 +45,21 @@ public final class Rebalancer {
     private final Subscriptions subscriptions;
     private final StartOffsets startOffsets;
     private final Listener listener;
+    private final LockKeeper locks;
     private final Map<MessageQueue, ProcessQueue> table = new ConcurrentHashMap<>();
 
     public Rebalancer(ClientInstance instance, String group, MessageModel model, AllocateStrategy strategy,
                       Subscriptions subscriptions, StartOffsets startOffsets, Listener listener) {
+        this(instance, group, model, strategy, subscriptions, startOffsets, listener, LockKeeper.disabled());
+    }
+
+    /**
+     * @param locks an orderly consumer's broker locks: a newly allocated queue is taken only once its lock is held
+     *              (otherwise the pass is repeated after 500 ms, as the 5.3.1 client does)
+     */
+    public Rebalancer(ClientInstance instance, String group, MessageModel model, AllocateStrategy strategy,
+                      Subscriptions subscriptions, StartOffsets startOffsets, Listener listener, LockKeeper locks) {
+        this.locks = locks;
         this.instance = instance;
         this.group = group;
         this.model = model;
@@ -105,7 +116,13 @@ public final class Rebalancer {
         for (MessageQueue mq : diff.removed()) {
             drop(mq);
         }
+        boolean allLocked = true;
         for (MessageQueue mq : new TreeSet<>(diff.added())) {
+            if (!locks.lock(mq)) {
+                LOG.info("group {}: {} is still locked by another member; trying again shortly", group, mq);
+                allLocked = false;
+                continue;
+            }
             long offset;
             try {
                 offset = startOffsets.compute(mq);
@@ -116,6 +133,9 @@ public final class Rebalancer {
             ProcessQueue pq = new ProcessQueue();
             table.put(mq, pq);
             listener.added(mq, pq, offset);
+        }
+        if (!allLocked) {
+            instance.rebalanceLater(500);
         }
     }
 
