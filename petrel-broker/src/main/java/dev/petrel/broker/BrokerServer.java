@@ -26,6 +26,8 @@ import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.store.LocalMessageStore;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.timer.TimerConfig;
+import dev.petrel.store.timer.TimerService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,6 +63,7 @@ public final class BrokerServer implements AutoCloseable {
     private final Clock clock;
     private BrokerIdentity identity;
     private MessageStore store;
+    private TimerService timer;
     private TopicConfigTable topics;
     private SubscriptionGroupTable groups;
     private ConsumerOffsetTable offsets;
@@ -96,6 +99,7 @@ public final class BrokerServer implements AutoCloseable {
         identity = resolveIdentity();
         StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
         store = LocalMessageStore.open(config, clock);
+        timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), clock);
         // Recovery reads files while the metadata, processors and pools are built; nothing touches the store before
         // the join below, and the server does not accept a request before it.
         CompletableFuture<Void> recovered = new CompletableFuture<>();
@@ -135,7 +139,7 @@ public final class BrokerServer implements AutoCloseable {
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
         wakeups = wakeupExecutor();
         pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
-            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated));
+            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated, timer));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -145,6 +149,7 @@ public final class BrokerServer implements AutoCloseable {
             }
         });
         awaitRecovery(recovered);
+        timer.start();
         store.addDispatchListener(pull.holds());
         pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
         pullTimeouts.start();
@@ -310,6 +315,9 @@ public final class BrokerServer implements AutoCloseable {
                 offsets.persist();
                 topics.persistNow();
                 groups.persistNow();
+            }
+            if (timer != null) {
+                timer.shutdown();
             }
             if (store != null) {
                 store.shutdown();

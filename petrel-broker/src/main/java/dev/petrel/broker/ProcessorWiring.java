@@ -20,6 +20,8 @@ import dev.petrel.broker.send.SendChecks;
 import dev.petrel.broker.send.SendMessageProcessor;
 import dev.petrel.broker.send.UnsupportedFeatureStage;
 import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.broker.timer.TimerPutStage;
+import dev.petrel.broker.timer.TimerRuntimeInfo;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigKey;
 import dev.petrel.common.time.Clock;
@@ -32,6 +34,7 @@ import dev.petrel.remoting.ProcessorExecutor;
 import dev.petrel.remoting.RemotingServer;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.timer.TimerService;
 
 import java.io.File;
 import java.util.List;
@@ -70,7 +73,7 @@ final class ProcessorWiring {
     record Parts(Config config, Clock clock, BrokerIdentity identity, MessageStore store, TopicConfigTable topics,
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
-                 Consumer<Map<String, String>> onConfigUpdate) {
+                 Consumer<Map<String, String>> onConfigUpdate, TimerService timer) {
     }
 
     private ProcessorWiring() {
@@ -84,7 +87,9 @@ final class ProcessorWiring {
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
-        List<PutStage> stages = List.of(new UnsupportedFeatureStage(
+        List<PutStage> stages = List.of(
+            new TimerPutStage(p.clock(), p.timer().settings(), p.timer()::isCongested),
+            new UnsupportedFeatureStage(
             () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), p.identity().ip1()));
         SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
             p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), p.topics(), p.groups(), stages,
@@ -142,7 +147,12 @@ final class ProcessorWiring {
                 pullPool.queueCapacity(), litePullPool::queued, litePullPool.queueCapacity(), queryPool::queued,
                 queryPool.queueCapacity(), send::lastQueueWaitMillis), () -> pull.holds().size(), p.storeRoot(),
             () -> config.get(BrokerConfig.START_ACCEPT_SEND_REQUEST_TIME_STAMP));
-        registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), runtime::build,
+        TimerService timer = p.timer();
+        registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), () -> {
+            Map<String, String> table = runtime.build();
+            table.putAll(TimerRuntimeInfo.of(timer.stats()));
+            return table;
+        },
             p.onConfigUpdate()), adminPool);
         return pull;
     }

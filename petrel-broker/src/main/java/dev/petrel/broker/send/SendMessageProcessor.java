@@ -186,6 +186,8 @@ public final class SendMessageProcessor implements RequestProcessor {
         }
         PendingMessage m = new PendingMessage(h.topic(), queueId, properties, sysFlag, false);
         Refusal refusal = retryOrDeadLetter(h, m);
+        // the producer is answered with the queue it sent to, even when a stage parks the message elsewhere (timer)
+        int answeredQueue = m.queueId();
         if (refusal == null) {
             refusal = runStages(m);
         }
@@ -201,7 +203,7 @@ public final class SendMessageProcessor implements RequestProcessor {
             .properties(m.properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost).storeHost(storeHost)
             .sysFlag(m.sysFlag()).reconsumeTimes(h.reconsumeTimes() == null ? 0 : h.reconsumeTimes()).build();
         String uniqueId = PropertiesCodec.find(m.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
-        answerWhenStored(ctx, request, store.putMessage(draft), m.queueId(), uniqueId);
+        answerWhenStored(ctx, request, store.putMessage(draft), answeredQueue, uniqueId);
         return null;
     }
 
@@ -276,19 +278,31 @@ public final class SendMessageProcessor implements RequestProcessor {
         if (refusal != null) {
             return error(request, refusal.code(), refusal.remark());
         }
+        int answeredQueue = envelope.queueId();
+        List<PendingMessage> inner = new ArrayList<>(entries.size());
+        for (BatchBodyCodec.Entry e : entries) {
+            inner.add(new PendingMessage(envelope.topic(), envelope.queueId(), e.properties(), envelope.sysFlag(), false));
+        }
+        for (PutStage stage : stages) {
+            refusal = stage.applyToBatch(envelope, inner);
+            if (refusal != null) {
+                return error(request, refusal.code(), refusal.remark());
+            }
+        }
         int reconsumeTimes = h.reconsumeTimes() == null ? 0 : h.reconsumeTimes();
         List<MessageDraft> drafts = new ArrayList<>(entries.size());
-        for (BatchBodyCodec.Entry e : entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            BatchBodyCodec.Entry e = entries.get(i);
             if (e.body().length == 0) {
                 return error(request, ResponseCode.MESSAGE_ILLEGAL, "message " + drafts.size() + " of the batch has an "
                     + "empty body");
             }
             drafts.add(MessageDraft.builder().topic(envelope.topic()).queueId(envelope.queueId()).body(e.body())
-                .flag(e.flag()).properties(e.properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost)
+                .flag(e.flag()).properties(inner.get(i).properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost)
                 .storeHost(storeHost).sysFlag(envelope.sysFlag()).reconsumeTimes(reconsumeTimes).build());
         }
         String uniqueId = PropertiesCodec.find(h.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
-        answerWhenStored(ctx, request, store.putMessages(drafts), envelope.queueId(), uniqueId);
+        answerWhenStored(ctx, request, store.putMessages(drafts), answeredQueue, uniqueId);
         return null;
     }
 

@@ -15,10 +15,10 @@ import java.util.function.BooleanSupplier;
  * <ul>
  *   <li>transactional half messages ({@code TRAN_MSG=true}): NO_PERMISSION, as Apache answers with
  *       {@code rejectTransactionMessage};</li>
- *   <li>delay levels ({@code DELAY} &gt; 0): MESSAGE_ILLEGAL, so the producer fails at once with the reason;</li>
- *   <li>timer messages ({@code TIMER_DELAY_SEC}, {@code TIMER_DELAY_MS}, {@code TIMER_DELIVER_MS}): SYSTEM_ERROR, as
- *       Apache answers when {@code timerWheelEnable} is false.</li>
+ *   <li>delay levels ({@code DELAY} &gt; 0): MESSAGE_ILLEGAL, so the producer fails at once with the reason.</li>
  * </ul>
+ *
+ * Timer messages are handled by {@code dev.petrel.broker.timer.TimerPutStage}.
  *
  * Messages that already carry {@code DELAY=-1} (sent to a DLQ) pass.
  */
@@ -50,12 +50,6 @@ public final class UnsupportedFeatureStage implements PutStage {
         if (delay != null && parseLevel(delay) > 0) {
             return new Refusal(ResponseCode.MESSAGE_ILLEGAL, "delayed messages (DELAY=" + delay + ") are not supported "
                 + "by this Petrel broker yet; send without setDelayTimeLevel");
-        }
-        if (PropertiesCodec.find(props, PropertyNames.TIMER_DELAY_SEC) != null
-            || PropertiesCodec.find(props, PropertyNames.TIMER_DELAY_MS) != null
-            || PropertiesCodec.find(props, PropertyNames.TIMER_DELIVER_MS) != null) {
-            return new Refusal(ResponseCode.SYSTEM_ERROR, "accurate timer message is not enabled, timerWheelEnable is "
-                + "false (Petrel has no timer wheel yet); send without setDelayTimeSec/setDelayTimeMs/setDeliverTimeMs");
         }
         return null;
     }
