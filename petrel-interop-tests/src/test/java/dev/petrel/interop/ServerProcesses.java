@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * build output ({@code -Dpetrel.server.dir}), Apache RocketMQ 5.3.1's broker from the class path petrel-compat-tests
  * writes ({@code -Dapache.classpath.file}). Each waits for its ready line.
  */
-final class ServerProcesses {
+public final class ServerProcesses {
 
     static final Duration BOOT = Duration.ofSeconds(90);
     private static final String PETREL_MAIN = "dev.petrel.server.PetrelMain";
@@ -32,7 +32,7 @@ final class ServerProcesses {
     }
 
     /** A started server: its process and the address clients use. */
-    record Server(ChildJvm process, String address, int port) implements AutoCloseable {
+    public record Server(ChildJvm process, String address, int port) implements AutoCloseable {
         @Override
         public void close() {
             if (process.isAlive()) {
@@ -41,7 +41,7 @@ final class ServerProcesses {
         }
     }
 
-    static Server petrelNameServer(Path dir) {
+    public static Server petrelNameServer(Path dir) {
         int port = FreePorts.next();
         Path conf = write(dir.resolve("namesrv.properties"), Map.of("listenPort", Integer.toString(port)));
         ChildJvm jvm = ChildJvm.start("petrel-namesrv", petrelClassPath(),
@@ -51,7 +51,7 @@ final class ServerProcesses {
         return new Server(jvm, "127.0.0.1:" + port, port);
     }
 
-    static Server petrelBroker(Path dir, String brokerName, String namesrv, Map<String, String> extra) {
+    public static Server petrelBroker(Path dir, String brokerName, String namesrv, Map<String, String> extra) {
         int port = FreePorts.nextWithNeighbours();
         Map<String, String> props = brokerProperties(dir, brokerName, port, namesrv);
         props.putAll(extra);
@@ -61,6 +61,21 @@ final class ServerProcesses {
             PETREL_MAIN, List.of("broker", "-c", conf.toString(), "-n", namesrv), Map.of(), dir.resolve(brokerName + ".log"));
         jvm.awaitLine(BOOT, "the Petrel broker " + brokerName + " to be ready", line -> line.contains("ready in"));
         return new Server(jvm, props.get("brokerIP1") + ":" + port, port);
+    }
+
+    /**
+     * Kills {@code old} (SIGKILL) and starts the Petrel broker {@code brokerName} again on the configuration
+     * {@link #petrelBroker} wrote: same store, same port.
+     */
+    public static Server restartPetrelBroker(Path dir, String brokerName, String namesrv, Server old) {
+        old.process().kill9();
+        Path conf = dir.resolve(brokerName + ".properties");
+        ChildJvm jvm = ChildJvm.start("petrel-" + brokerName, petrelClassPath(),
+            List.of("-Xmx256m", "-Duser.home=" + dir, "-Dpetrel.log.dir=" + dir.resolve("logs")),
+            PETREL_MAIN, List.of("broker", "-c", conf.toString(), "-n", namesrv), Map.of(),
+            dir.resolve(brokerName + "-restarted.log"));
+        jvm.awaitLine(BOOT, "the Petrel broker " + brokerName + " to be ready again", line -> line.contains("ready in"));
+        return new Server(jvm, old.address(), old.port());
     }
 
     /**
@@ -85,14 +100,14 @@ final class ServerProcesses {
      * A directory for one test class's servers under {@code target/servers}: logs stay for a look after a failure,
      * the stores go at the end ({@link #deleteStores}).
      */
-    static Path serverDir(String prefix) throws IOException {
+    public static Path serverDir(String prefix) throws IOException {
         Path base = Path.of("target", "servers");
         Files.createDirectories(base);
         return Files.createTempDirectory(base, prefix).toAbsolutePath();
     }
 
     /** Removes the broker stores under {@code dir} once its processes are gone. */
-    static void deleteStores(Path dir) {
+    public static void deleteStores(Path dir) {
         if (dir == null || !Files.exists(dir)) {
             return;
         }
@@ -108,7 +123,7 @@ final class ServerProcesses {
     }
 
     /** Waits until the NameServer lists these brokers (a broker says it booted before its first registration). */
-    static void awaitRegistered(String namesrv, String... brokerNames) {
+    public static void awaitRegistered(String namesrv, String... brokerNames) {
         try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrv).instanceName("registration-check").build()) {
             Await.until(BOOT, "brokers " + List.of(brokerNames) + " registered with " + namesrv,
                 () -> admin.clusterInfo().brokerAddrTable().keySet().containsAll(List.of(brokerNames)));
