@@ -7,6 +7,7 @@ import dev.petrel.remoting.RemotingClientConfig;
 import dev.petrel.remoting.RemotingCommonConfig;
 import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.timer.TimerConfig;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -166,6 +167,7 @@ public final class BrokerConfig {
     /** Every key a broker.conf may hold: broker, store, remoting server (listenPort from here), client, shared. */
     public static final ConfigDef FILE = DEF
         .plus("broker + store", StoreConfig.DEF)
+        .plus("broker + store + timer", TimerConfig.DEF)
         .plus("broker + store + remoting server", withoutListenPort(RemotingServerConfig.DEFINITION))
         .plus("broker + store + remoting", RemotingClientConfig.DEFINITION)
         .plus("broker.conf", RemotingCommonConfig.DEFINITION);

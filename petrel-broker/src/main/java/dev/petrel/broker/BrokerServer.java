@@ -29,6 +29,8 @@ import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.store.LocalMessageStore;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.timer.TimerConfig;
+import dev.petrel.store.timer.TimerService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,6 +82,7 @@ public final class BrokerServer implements AutoCloseable {
     private final Clock scheduleClock;
     private BrokerIdentity identity;
     private MessageStore store;
+    private TimerService timer;
     private TopicConfigTable topics;
     private SubscriptionGroupTable groups;
     private ConsumerOffsetTable offsets;
@@ -133,6 +136,7 @@ public final class BrokerServer implements AutoCloseable {
         identity = resolveIdentity();
         StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
         store = LocalMessageStore.open(config, scheduleClock);
+        timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
         // Recovery reads files while the metadata, processors and pools are built; nothing touches the store before
         // the join below, and the server does not accept a request before it.
         CompletableFuture<Void> recovered = new CompletableFuture<>();
@@ -177,7 +181,7 @@ public final class BrokerServer implements AutoCloseable {
         wakeups = wakeupExecutor();
         pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
             offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated, locks,
-            schedule, scheduleClock));
+            schedule, scheduleClock, timer));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -187,6 +191,7 @@ public final class BrokerServer implements AutoCloseable {
             }
         });
         awaitRecovery(recovered);
+        timer.start();
         store.addDispatchListener(pull.holds());
         store.addDispatchListener(schedule.dispatchListener());
         schedule.start();
@@ -380,6 +385,9 @@ public final class BrokerServer implements AutoCloseable {
                 offsets.persist();
                 topics.persistNow();
                 groups.persistNow();
+            }
+            if (timer != null) {
+                timer.shutdown();
             }
             if (store != null) {
                 store.shutdown();

@@ -28,6 +28,8 @@ import dev.petrel.broker.send.SendChecks;
 import dev.petrel.broker.send.SendMessageProcessor;
 import dev.petrel.broker.send.UnsupportedFeatureStage;
 import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.broker.timer.TimerPutStage;
+import dev.petrel.broker.timer.TimerRuntimeInfo;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigKey;
 import dev.petrel.common.time.Clock;
@@ -40,6 +42,7 @@ import dev.petrel.remoting.ProcessorExecutor;
 import dev.petrel.remoting.RemotingServer;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.timer.TimerService;
 
 import java.io.File;
 import java.util.List;
@@ -86,7 +89,7 @@ final class ProcessorWiring {
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
                  Consumer<Map<String, String>> onConfigUpdate, QueueLockTable locks, ScheduleService schedule,
-                 Clock scheduleClock) {
+                 Clock scheduleClock, TimerService timer) {
     }
 
     private ProcessorWiring() {
@@ -103,7 +106,9 @@ final class ProcessorWiring {
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
-        List<PutStage> stages = List.of(new DelayLevelStage(p.schedule().rewrite()), new UnsupportedFeatureStage(
+        List<PutStage> stages = List.of(new DelayLevelStage(p.schedule().rewrite()),
+            new TimerPutStage(p.scheduleClock(), p.timer().settings(), p.timer()::isCongested),
+            new UnsupportedFeatureStage(
             () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), p.identity().ip1()));
         SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
             p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), p.topics(), p.groups(), stages,
@@ -166,10 +171,12 @@ final class ProcessorWiring {
                 pullPool.queueCapacity(), litePullPool::queued, litePullPool.queueCapacity(), queryPool::queued,
                 queryPool.queueCapacity(), send::lastQueueWaitMillis), () -> pull.holds().size(), p.storeRoot(),
             () -> config.get(BrokerConfig.START_ACCEPT_SEND_REQUEST_TIME_STAMP));
+        TimerService timer = p.timer();
         registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), () -> {
             Map<String, String> info = runtime.build();
             info.put("petrelFilterEvaluationErrors", Long.toString(evaluationErrors.count()));
             info.putAll(p.schedule().stats().runtimeInfo());
+            info.putAll(TimerRuntimeInfo.of(timer.stats()));
             return info;
         }, p.onConfigUpdate()), adminPool);
         registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);

@@ -46,7 +46,15 @@ final class BrokerFixture implements AutoCloseable {
     BrokerServer broker;
     final RemotingClient client;
 
+    final Clock clock;
+
     BrokerFixture(Path dir, Map<String, String> overrides) {
+        this(dir, overrides, Clock.system());
+    }
+
+    /** A broker on {@code clock} (a ManualClock for the timer's tests). */
+    BrokerFixture(Path dir, Map<String, String> overrides, Clock clock) {
+        this.clock = clock;
         this.dir = dir;
         this.port = FreePorts.next();
         this.overrides = overrides;
@@ -61,6 +69,7 @@ final class BrokerFixture implements AutoCloseable {
     }
 
     private BrokerFixture(BrokerServer broker, Path dir, int port) {
+        this.clock = Clock.system();
         this.dir = dir;
         this.port = port;
         this.overrides = Map.of();
@@ -99,7 +108,7 @@ final class BrokerFixture implements AutoCloseable {
     }
 
     BrokerServer newBroker() {
-        return new BrokerServer(config(dir, port, overrides), Clock.system());
+        return new BrokerServer(config(dir, port, overrides), clock);
     }
 
     /** Stops the broker gracefully and starts a new one on the same directory and port. */

@@ -146,9 +146,6 @@ class SendTest {
 
     @Test
     void unsupportedFeaturesAreRefusedNotStoredAsPlainMessages() throws Exception {
-        RemotingCommand timer = f.send("Delayed", 0, "x", "TIMER_DELAY_SEC", "10");
-        assertThat(timer.code()).isEqualTo(ResponseCode.SYSTEM_ERROR);
-        assertThat(timer.remark()).startsWith("accurate timer message is not enabled");
         RemotingCommand tx = f.send("Delayed", 0, "x", "TRAN_MSG", "true", "PGROUP", "pg");
         assertThat(tx.code()).isEqualTo(ResponseCode.NO_PERMISSION);
         assertThat(f.broker.store().maxOffsetInQueue("Delayed", 0)).isZero();

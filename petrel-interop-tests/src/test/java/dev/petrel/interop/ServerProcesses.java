@@ -64,6 +64,21 @@ public final class ServerProcesses {
     }
 
     /**
+     * Kills {@code old} (SIGKILL) and starts the Petrel broker {@code brokerName} again on the configuration
+     * {@link #petrelBroker} wrote: same store, same port.
+     */
+    public static Server restartPetrelBroker(Path dir, String brokerName, String namesrv, Server old) {
+        old.process().kill9();
+        Path conf = dir.resolve(brokerName + ".properties");
+        ChildJvm jvm = ChildJvm.start("petrel-" + brokerName, petrelClassPath(),
+            List.of("-Xmx256m", "-Duser.home=" + dir, "-Dpetrel.log.dir=" + dir.resolve("logs")),
+            PETREL_MAIN, List.of("broker", "-c", conf.toString(), "-n", namesrv), Map.of(),
+            dir.resolve(brokerName + "-restarted.log"));
+        jvm.awaitLine(BOOT, "the Petrel broker " + brokerName + " to be ready again", line -> line.contains("ready in"));
+        return new Server(jvm, old.address(), old.port());
+    }
+
+    /**
      * An Apache 5.3.1 broker. {@code extra} may set {@code brokerIP1} (the address it registers) and {@code
      * bindAddress} (where it listens) apart, so a test proxy can stand at the registered address.
      */

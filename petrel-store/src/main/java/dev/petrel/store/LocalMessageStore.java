@@ -3,6 +3,7 @@ package dev.petrel.store;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
 import dev.petrel.message.MessageDraft;
+import dev.petrel.message.MessageRecordLayout;
 import dev.petrel.message.PropertiesCodec;
 import dev.petrel.message.PropertyNames;
 import dev.petrel.store.checkpoint.Checkpoint;
@@ -15,6 +16,7 @@ import dev.petrel.store.consumequeue.ConsumeQueue;
 import dev.petrel.store.consumequeue.ConsumeQueueTable;
 import dev.petrel.store.dispatch.DispatchLoop;
 import dev.petrel.store.file.SegmentedLog;
+import dev.petrel.store.file.SelectedBytes;
 import dev.petrel.store.file.StoreFileFactory;
 import dev.petrel.store.flush.CommitLoop;
 import dev.petrel.store.flush.FlushLoop;
@@ -29,12 +31,15 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * The store on local files: the one wiring class of petrel-store. Builds the parts, recovers them, starts the
@@ -79,6 +84,7 @@ public final class LocalMessageStore implements MessageStore {
     private final LongAdder putBytes = new LongAdder();
     private final LongAdder gets = new LongAdder();
     private final LongAdder gotMessages = new LongAdder();
+    private final List<LongSupplier> retentionFloors = new CopyOnWriteArrayList<>();
 
     public LocalMessageStore(StoreConfig.Settings settings, Clock clock, StoreFileFactory files, DiskUsage disk) {
         this.settings = settings;
@@ -99,12 +105,21 @@ public final class LocalMessageStore implements MessageStore {
             settings.diskMaxUsedSpaceRatio(), settings.diskSpaceCleanForciblyRatio(), settings.diskSpaceWarningLevelRatio(),
             settings.cleanFileForciblyEnable()), disk, settings.commitLogDir(), clock, ZoneId.systemDefault(),
             settings.fileReservedTimeHours(), settings.deleteFileBatchMax(), settings.cleanResourceInterval(),
-            dispatch::dispatchedTo);
+            this::cleanableBelow);
     }
 
     /** A store on memory-mapped files and the real file system, configured from {@link StoreConfig#DEF}. */
     public static LocalMessageStore open(Config config, Clock clock) {
         return new LocalMessageStore(StoreConfig.Settings.of(config), clock, StoreFileFactory.mapped(), DiskUsage.fileSystem());
+    }
+
+    /** CommitLog files ending at or below this may be cleaned: dispatched, and below every retention floor. */
+    private long cleanableBelow() {
+        long bound = dispatch.dispatchedTo();
+        for (LongSupplier floor : retentionFloors) {
+            bound = Math.min(bound, floor.getAsLong());
+        }
+        return bound;
     }
 
     /** Where consumers may read up to: flushed bytes under SYNC_FLUSH, committed bytes otherwise. */
@@ -315,6 +330,54 @@ public final class LocalMessageStore implements MessageStore {
         return new StoreStats(puts.sum(), putBytes.sum(), gets.sum(), gotMessages.sum(), commitLog.minOffset(),
             commitLog.maxOffset(), Math.max(0, commitLog.maxOffset() - dispatch.dispatchedTo()), clean.lastDiskRatio(),
             earliestMessageTime(), clean.diskFull());
+    }
+
+    @Override
+    public long scanRecords(long fromPhysicalOffset, RecordVisitor visitor) {
+        long at = Math.max(fromPhysicalOffset, commitLog.minOffset());
+        long end = confirmOffset();
+        while (at < end) {
+            SelectedBytes sel = commitLog.selectFrom(at);
+            if (sel == null) {
+                return at;
+            }
+            long next = -1;
+            try {
+                ByteBuffer buf = sel.buffer();
+                int p = 0;
+                while (at + p < end && p + 8 <= buf.limit()) {
+                    int magic = MessageRecordLayout.magic(buf, p);
+                    if (magic == MessageRecordLayout.BLANK_MAGIC) {
+                        next = commitLog.rollNextFile(at + p);
+                        break;
+                    }
+                    int size = MessageRecordLayout.totalSize(buf, p);
+                    if ((magic != MessageRecordLayout.MAGIC_V1 && magic != MessageRecordLayout.MAGIC_V2)
+                        || size < MessageRecordLayout.MIN_RECORD_SIZE || p + size > buf.limit()) {
+                        return at + p;
+                    }
+                    if (!visitor.visit(at + p, buf.slice(p, size).asReadOnlyBuffer())) {
+                        return at + p + size;
+                    }
+                    p += size;
+                }
+                if (next < 0) {
+                    if (p == 0) {
+                        return at;
+                    }
+                    next = at + p;
+                }
+            } finally {
+                sel.release();
+            }
+            at = next;
+        }
+        return at;
+    }
+
+    @Override
+    public void addRetentionFloor(LongSupplier floor) {
+        retentionFloors.add(floor);
     }
 
     /** The clean loop, for admin triggers and tests that step it. */

@@ -2,9 +2,11 @@ package dev.petrel.store;
 
 import dev.petrel.message.MessageDraft;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongSupplier;
 
 /**
  * The store as the broker uses it. {@link LocalMessageStore} implements it on local files; a replicated store
@@ -86,4 +88,26 @@ public interface MessageStore extends AutoCloseable {
     Set<String> topics();
 
     StoreStats stats();
+
+    /** What {@link #scanRecords} hands each record to. */
+    @FunctionalInterface
+    interface RecordVisitor {
+        /**
+         * @param record the whole record from position 0; read-only, valid only during the call
+         * @return false to stop the scan
+         */
+        boolean visit(long physicalOffset, ByteBuffer record);
+    }
+
+    /**
+     * Visits, in CommitLog order, every record readers may see from {@code fromPhysicalOffset} on (the timer's restart
+     * scan of the deliveries made after its last checkpoint). Returns the offset where the scan stopped.
+     */
+    long scanRecords(long fromPhysicalOffset, RecordVisitor visitor);
+
+    /**
+     * Adds a lower bound for CommitLog cleaning: files holding bytes at or above the floor are kept whatever their age
+     * (the timer keeps the records of messages it has yet to deliver). Long.MAX_VALUE means no bound.
+     */
+    void addRetentionFloor(LongSupplier floor);
 }

@@ -92,7 +92,7 @@ public final class RuntimeInfoTable {
         t.put("startAcceptSendRequestTimeStamp", Long.toString(startAcceptSendRequestTimeStamp.getAsLong()));
         t.put("commitLogDirCapacity", String.format(Locale.ROOT, "Total : %s, Free : %s.", bytes(storeRoot.getTotalSpace()),
             bytes(storeRoot.getFreeSpace())));
-        // No timer wheel yet: the values Apache reports with timerWheelEnable=false.
+        // The values Apache reports with timerWheelEnable=false; the broker adds the timer's own (TimerRuntimeInfo).
         t.put(RuntimeInfoKeys.TIMER_READ_BEHIND, "0");
         t.put(RuntimeInfoKeys.TIMER_OFFSET_BEHIND, "0");
         t.put(RuntimeInfoKeys.TIMER_CONGEST_NUM, "0");

@@ -25,6 +25,8 @@ public final class SystemTopics {
     public static final String TRANS_HALF = "RMQ_SYS_TRANS_HALF_TOPIC";
     public static final String TRANS_OP_HALF = "RMQ_SYS_TRANS_OP_HALF_TOPIC";
     public static final String TRANS_CHECK_MAX_TIME = "TRANS_CHECK_MAX_TIME_TOPIC";
+    /** Where timer messages wait (RocketMQ 5's {@code TimerMessageStore.TIMER_TOPIC}). */
+    public static final String TIMER = "rmq_sys_wheel_timer";
     public static final String SYSTEM_PREFIX = "rmq_sys_";
     public static final String REPLY_TOPIC_POSTFIX = "REPLY_TOPIC";
     public static final String REVIVE_PREFIX = SYSTEM_PREFIX + "REVIVE_LOG_";
@@ -69,6 +71,7 @@ public final class SystemTopics {
         topics.add(topic(SYNC_BROKER_MEMBER_PREFIX + brokerName, 1, Perm.INHERIT));
         topics.add(topic(TRANS_HALF, 1, Perm.READ_WRITE));
         topics.add(topic(TRANS_OP_HALF, 1, Perm.READ_WRITE));
+        topics.add(topic(TIMER, 1, Perm.READ_WRITE));
         this.startup = Collections.unmodifiableList(topics);
         Set<String> n = new LinkedHashSet<>();
         topics.forEach(t -> n.add(t.topicName()));

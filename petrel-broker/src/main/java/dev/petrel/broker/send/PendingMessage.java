@@ -13,7 +13,7 @@ public final class PendingMessage {
     private int sysFlag;
     private final boolean batch;
 
-    PendingMessage(String topic, int queueId, String properties, int sysFlag, boolean batch) {
+    public PendingMessage(String topic, int queueId, String properties, int sysFlag, boolean batch) {
         this.topic = topic;
         this.queueId = queueId;
         this.properties = properties;

@@ -287,9 +287,21 @@ public final class SendMessageProcessor implements RequestProcessor {
         if (refusal != null) {
             return error(request, refusal.code(), refusal.remark());
         }
+        int answeredQueue = envelope.queueId();
+        List<PendingMessage> inner = new ArrayList<>(entries.size());
+        for (BatchBodyCodec.Entry e : entries) {
+            inner.add(new PendingMessage(envelope.topic(), envelope.queueId(), e.properties(), envelope.sysFlag(), false));
+        }
+        for (PutStage stage : stages) {
+            refusal = stage.applyToBatch(envelope, inner);
+            if (refusal != null) {
+                return error(request, refusal.code(), refusal.remark());
+            }
+        }
         int reconsumeTimes = h.reconsumeTimes() == null ? 0 : h.reconsumeTimes();
         List<MessageDraft> drafts = new ArrayList<>(entries.size());
-        for (BatchBodyCodec.Entry e : entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            BatchBodyCodec.Entry e = entries.get(i);
             if (e.body().length == 0) {
                 return error(request, ResponseCode.MESSAGE_ILLEGAL, "message " + drafts.size() + " of the batch has an "
                     + "empty body");
@@ -301,11 +313,11 @@ public final class SendMessageProcessor implements RequestProcessor {
                     + "delay level (DELAY=" + innerDelay + "); delayed messages cannot be batched, send them one by one");
             }
             drafts.add(MessageDraft.builder().topic(envelope.topic()).queueId(envelope.queueId()).body(e.body())
-                .flag(e.flag()).properties(e.properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost)
+                .flag(e.flag()).properties(inner.get(i).properties()).bornTimestamp(h.bornTimestamp()).bornHost(bornHost)
                 .storeHost(storeHost).sysFlag(envelope.sysFlag()).reconsumeTimes(reconsumeTimes).build());
         }
         String uniqueId = PropertiesCodec.find(h.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
-        answerWhenStored(ctx, request, store.putMessages(drafts), envelope.queueId(), uniqueId);
+        answerWhenStored(ctx, request, store.putMessages(drafts), answeredQueue, uniqueId);
         return null;
     }
 

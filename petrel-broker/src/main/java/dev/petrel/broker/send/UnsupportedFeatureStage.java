@@ -15,12 +15,10 @@ import java.util.function.BooleanSupplier;
  * <ul>
  *   <li>transactional half messages ({@code TRAN_MSG=true}): NO_PERMISSION, as Apache answers with
  *       {@code rejectTransactionMessage};</li>
- *   <li>timer messages ({@code TIMER_DELAY_SEC}, {@code TIMER_DELAY_MS}, {@code TIMER_DELIVER_MS}): SYSTEM_ERROR, as
- *       Apache answers when {@code timerWheelEnable} is false.</li>
  * </ul>
  *
- * Delay levels are served ({@code dev.petrel.broker.schedule.DelayLevelStage} runs before this stage and drops the
- * timer properties of a message with {@code DELAY} &gt; 0, as Apache does).
+ * Delay levels are served ({@code dev.petrel.broker.schedule.DelayLevelStage}) and timer messages too
+ * ({@code dev.petrel.broker.timer.TimerPutStage}); both run before this stage.
  */
 public final class UnsupportedFeatureStage implements PutStage {
 
@@ -45,12 +43,6 @@ public final class UnsupportedFeatureStage implements PutStage {
             }
             return new Refusal(ResponseCode.NO_PERMISSION, "the broker[" + brokerIp + "] does not support transactional "
                 + "messages yet (Petrel); send the message without TransactionMQProducer");
-        }
-        if (PropertiesCodec.find(props, PropertyNames.TIMER_DELAY_SEC) != null
-            || PropertiesCodec.find(props, PropertyNames.TIMER_DELAY_MS) != null
-            || PropertiesCodec.find(props, PropertyNames.TIMER_DELIVER_MS) != null) {
-            return new Refusal(ResponseCode.SYSTEM_ERROR, "accurate timer message is not enabled, timerWheelEnable is "
-                + "false (Petrel has no timer wheel yet); send without setDelayTimeSec/setDelayTimeMs/setDeliverTimeMs");
         }
         return null;
     }

@@ -33,7 +33,8 @@ class TopicConfigTableTest {
         Map<String, TopicConfig> all = table(true).all();
         assertThat(all).containsOnlyKeys("SELF_TEST_TOPIC", "TBW102", "BenchmarkTest", "DefaultCluster", "broker-a",
             "OFFSET_MOVED_EVENT", "SCHEDULE_TOPIC_XXXX", "DefaultCluster_REPLY_TOPIC", "rmq_sys_REVIVE_LOG_DefaultCluster",
-            "rmq_sys_SYNC_BROKER_MEMBER_broker-a", "RMQ_SYS_TRANS_HALF_TOPIC", "RMQ_SYS_TRANS_OP_HALF_TOPIC");
+            "rmq_sys_SYNC_BROKER_MEMBER_broker-a", "RMQ_SYS_TRANS_HALF_TOPIC", "RMQ_SYS_TRANS_OP_HALF_TOPIC",
+            "rmq_sys_wheel_timer");
         assertThat(all.get("TBW102")).isEqualTo(new TopicConfig("TBW102", 8, 8, 7, TopicFilterType.SINGLE_TAG, 0, false, Map.of()));
         assertThat(all.get("DefaultCluster").readQueueNums()).isEqualTo(16);
         assertThat(all.get("DefaultCluster").perm()).isEqualTo(7);

@@ -7,6 +7,7 @@ import dev.petrel.remoting.RemotingCommonConfig;
 import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.server.launch.StandaloneConfig;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.timer.TimerConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,6 +40,9 @@ public final class ConfigReference {
             + "`<storePathRootDir>/config/brokerDynamic.properties`, applied over broker.conf at the next start.",
             BrokerConfig.DEF),
         new Section("Store", "Read by the broker (RocketMQ's `MessageStoreConfig`); see docs/storage.md.", StoreConfig.DEF),
+        new Section("Timer", "Read by the broker (RocketMQ 5's timer keys of `MessageStoreConfig`): timer messages "
+            + "(`setDelayTimeSec`, `setDelayTimeMs`, `setDeliverTimeMs`); see docs/storage.md, \"Timer\".",
+            TimerConfig.DEF),
         new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
             + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",
