@@ -20,6 +20,7 @@ import dev.petrel.broker.send.SendChecks;
 import dev.petrel.broker.send.SendMessageProcessor;
 import dev.petrel.broker.send.UnsupportedFeatureStage;
 import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.broker.transaction.Transactions;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigKey;
 import dev.petrel.common.time.Clock;
@@ -44,7 +45,7 @@ import java.util.function.Consumer;
  * pool per kind of work as in Apache (so a flood of pulls cannot starve sends). Part of {@link BrokerServer}'s
  * wiring, split out only to keep that class short; it holds no state after {@link #register}.
  *
- * <p>Codes not registered here (transactions, send-back, orderly locks, POP, ...) are answered
+ * <p>Codes not registered here (send-back, orderly locks, POP, ...) are answered
  * REQUEST_CODE_NOT_SUPPORTED by the remoting layer.
  */
 final class ProcessorWiring {
@@ -70,7 +71,7 @@ final class ProcessorWiring {
     record Parts(Config config, Clock clock, BrokerIdentity identity, MessageStore store, TopicConfigTable topics,
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
-                 Consumer<Map<String, String>> onConfigUpdate) {
+                 Consumer<Map<String, String>> onConfigUpdate, Transactions transactions) {
     }
 
     private ProcessorWiring() {
@@ -84,7 +85,7 @@ final class ProcessorWiring {
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
-        List<PutStage> stages = List.of(new UnsupportedFeatureStage(
+        List<PutStage> stages = List.of(p.transactions().stage(), new UnsupportedFeatureStage(
             () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), p.identity().ip1()));
         SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
             p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), p.topics(), p.groups(), stages,
@@ -93,6 +94,7 @@ final class ProcessorWiring {
         for (int code : new int[] {RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE}) {
             server.registerProcessor(code, send, sendPool);
         }
+        server.registerProcessor(RequestCode.END_TRANSACTION, p.transactions().endProcessor(), sendPool);
 
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
             p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, p.pullWakeups());

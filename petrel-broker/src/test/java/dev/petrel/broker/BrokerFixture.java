@@ -43,13 +43,20 @@ final class BrokerFixture implements AutoCloseable {
     final Path dir;
     final int port;
     final Map<String, String> overrides;
+    final Clock clock;
     BrokerServer broker;
     final RemotingClient client;
 
     BrokerFixture(Path dir, Map<String, String> overrides) {
+        this(dir, overrides, Clock.system());
+    }
+
+    /** A broker on {@code clock} (a ManualClock for time-driven features); the test client keeps the system clock. */
+    BrokerFixture(Path dir, Map<String, String> overrides, Clock clock) {
         this.dir = dir;
         this.port = FreePorts.next();
         this.overrides = overrides;
+        this.clock = clock;
         this.broker = newBroker();
         broker.start();
         this.client = new RemotingClient("test-client", RemotingClientConfig.defaults(), Clock.system());
@@ -84,7 +91,7 @@ final class BrokerFixture implements AutoCloseable {
     }
 
     BrokerServer newBroker() {
-        return new BrokerServer(config(dir, port, overrides), Clock.system());
+        return new BrokerServer(config(dir, port, overrides), clock);
     }
 
     /** Stops the broker gracefully and starts a new one on the same directory and port. */

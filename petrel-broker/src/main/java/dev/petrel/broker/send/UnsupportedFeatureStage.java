@@ -3,7 +3,6 @@ package dev.petrel.broker.send;
 import dev.petrel.broker.processor.Refusal;
 import dev.petrel.message.PropertiesCodec;
 import dev.petrel.message.PropertyNames;
-import dev.petrel.message.SysFlag;
 import dev.petrel.protocol.code.ResponseCode;
 
 import java.util.function.BooleanSupplier;
@@ -13,8 +12,6 @@ import java.util.function.BooleanSupplier;
  * (which would deliver a delayed message at once, or a transactional one before its commit):
  *
  * <ul>
- *   <li>transactional half messages ({@code TRAN_MSG=true}): NO_PERMISSION, as Apache answers with
- *       {@code rejectTransactionMessage};</li>
  *   <li>delay levels ({@code DELAY} &gt; 0): MESSAGE_ILLEGAL, so the producer fails at once with the reason;</li>
  *   <li>timer messages ({@code TIMER_DELAY_SEC}, {@code TIMER_DELAY_MS}, {@code TIMER_DELIVER_MS}): SYSTEM_ERROR, as
  *       Apache answers when {@code timerWheelEnable} is false.</li>
@@ -36,16 +33,6 @@ public final class UnsupportedFeatureStage implements PutStage {
     @Override
     public Refusal apply(PendingMessage m) {
         String props = m.properties();
-        boolean prepared = Boolean.parseBoolean(PropertiesCodec.find(props, PropertyNames.TRANSACTION_PREPARED))
-            || SysFlag.transactionType(m.sysFlag()) == SysFlag.TRANSACTION_PREPARED_TYPE;
-        if (prepared) {
-            if (rejectTransactions.getAsBoolean()) {
-                return new Refusal(ResponseCode.NO_PERMISSION, "the broker[" + brokerIp
-                    + "] sending transaction message is forbidden (rejectTransactionMessage=true)");
-            }
-            return new Refusal(ResponseCode.NO_PERMISSION, "the broker[" + brokerIp + "] does not support transactional "
-                + "messages yet (Petrel); send the message without TransactionMQProducer");
-        }
         String delay = PropertiesCodec.find(props, PropertyNames.DELAY_TIME_LEVEL);
         if (delay != null && parseLevel(delay) > 0) {
             return new Refusal(ResponseCode.MESSAGE_ILLEGAL, "delayed messages (DELAY=" + delay + ") are not supported "
