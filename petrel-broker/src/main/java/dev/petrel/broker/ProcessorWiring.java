@@ -15,6 +15,9 @@ import dev.petrel.broker.processor.ConsumerManageProcessor;
 import dev.petrel.broker.processor.OffsetQueryProcessor;
 import dev.petrel.broker.processor.QueryMessageProcessor;
 import dev.petrel.broker.pull.PullMessageProcessor;
+import dev.petrel.broker.reply.ReplyConfig;
+import dev.petrel.broker.reply.ReplyMessageProcessor;
+import dev.petrel.broker.reply.ReplyTargets;
 import dev.petrel.broker.send.PutStage;
 import dev.petrel.broker.send.SendChecks;
 import dev.petrel.broker.send.SendMessageProcessor;
@@ -95,6 +98,12 @@ final class ProcessorWiring {
             server.registerProcessor(code, send, sendPool);
         }
         server.registerProcessor(RequestCode.END_TRANSACTION, p.transactions().endProcessor(), sendPool);
+        ReplyMessageProcessor reply = new ReplyMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
+            p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), new ReplyTargets(p.producers()),
+            p.store(), p.stats(), Host.parse(p.identity().address()),
+            () -> config.get(ReplyConfig.STORE_REPLY_MESSAGE_ENABLE), () -> config.get(ReplyConfig.PUSH_REPLY_TIMEOUT_MILLIS));
+        server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE, reply, sendPool);
+        server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE_V2, reply, sendPool);
 
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
             p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, p.pullWakeups());
