@@ -101,7 +101,7 @@ final class ProcessorWiring {
         ReplyMessageProcessor reply = new ReplyMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
             p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), new ReplyTargets(p.producers()),
             p.store(), p.stats(), Host.parse(p.identity().address()),
-            () -> config.get(ReplyConfig.STORE_REPLY_MESSAGE_ENABLE), () -> config.get(ReplyConfig.PUSH_REPLY_TIMEOUT_MILLIS));
+            () -> config.get(ReplyConfig.STORE_REPLY_MESSAGE_ENABLE));
         server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE, reply, sendPool);
         server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE_V2, reply, sendPool);
 

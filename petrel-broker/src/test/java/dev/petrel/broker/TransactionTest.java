@@ -158,6 +158,8 @@ class TransactionTest {
             .containsEntry("PGROUP", GROUP).doesNotContainKeys("TRAN_MSG", "REAL_TOPIC", "REAL_QID");
         assertThat(SysFlag.transactionType(m.sysFlag())).isEqualTo(SysFlag.TRANSACTION_COMMIT_TYPE);
         assertThat(m.preparedTransactionOffset()).isEqualTo(halves.get(0).physicalOffset());
+        Await.until(Duration.ofSeconds(5), "op record dispatched",
+            () -> f.broker.store().maxOffsetInQueue("RMQ_SYS_TRANS_OP_HALF_TOPIC", 0) == 1);
         List<DecodedMessage> ops = read("RMQ_SYS_TRANS_OP_HALF_TOPIC", 0);
         assertThat(ops).hasSize(1);
         assertThat(ops.get(0).body()).isEqualTo("0,".getBytes(StandardCharsets.US_ASCII));

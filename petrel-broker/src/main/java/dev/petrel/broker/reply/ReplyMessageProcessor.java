@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * SEND_REPLY_MESSAGE (324) and SEND_REPLY_MESSAGE_V2 (325): a consumer's reply to a request message. The broker
@@ -48,6 +47,8 @@ import java.util.function.LongSupplier;
 public final class ReplyMessageProcessor implements RequestProcessor {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReplyMessageProcessor.class);
+    /** Apache's broker-to-client call timeout: how long the requester may take to acknowledge a pushed reply. */
+    static final long PUSH_TIMEOUT_MILLIS = 10_000;
     private static final RecordHeaderCodec<ReplyMessageRequestHeader> PUSH = RecordHeaderCodec.of(ReplyMessageRequestHeader.class);
 
     private final Clock clock;
@@ -58,11 +59,10 @@ public final class ReplyMessageProcessor implements RequestProcessor {
     private final BrokerStats stats;
     private final Host storeHost;
     private final BooleanSupplier storeReplies;
-    private final LongSupplier pushTimeoutMillis;
 
     public ReplyMessageProcessor(Clock clock, SendMessageProcessor.Settings settings, SendChecks checks,
                                  ReplyTargets targets, MessageStore store, BrokerStats stats, Host storeHost,
-                                 BooleanSupplier storeReplies, LongSupplier pushTimeoutMillis) {
+                                 BooleanSupplier storeReplies) {
         this.clock = clock;
         this.settings = settings;
         this.checks = checks;
@@ -71,7 +71,6 @@ public final class ReplyMessageProcessor implements RequestProcessor {
         this.stats = stats;
         this.storeHost = storeHost;
         this.storeReplies = storeReplies;
-        this.pushTimeoutMillis = pushTimeoutMillis;
     }
 
     @Override
@@ -141,7 +140,7 @@ public final class ReplyMessageProcessor implements RequestProcessor {
             clock.millis(), null);
         RemotingCommand request = RemotingCommand.request(RequestCode.PUSH_REPLY_MESSAGE_TO_CLIENT, PUSH.encode(header),
             body);
-        return target.invokeAsync(request, pushTimeoutMillis.getAsLong()).handle((response, failure) -> {
+        return target.invokeAsync(request, PUSH_TIMEOUT_MILLIS).handle((response, failure) -> {
             if (failure != null) {
                 LOG.warn("push of a reply to {} failed: {}", senderId, failure.toString());
                 return "push reply message to " + senderId + " fail.";
