@@ -7,7 +7,8 @@ import dev.petrel.common.config.ConfigKey;
 public final class ReplyConfig {
 
     public static final ConfigKey<Boolean> STORE_REPLY_MESSAGE_ENABLE = ConfigKey.ofBoolean("storeReplyMessageEnable",
-        true, "also store replies in the <cluster>_REPLY_TOPIC topic after pushing them to the requester").dynamic();
+        true, "also store replies in the cluster's reply topic (e.g. DefaultCluster_REPLY_TOPIC) after pushing them to the "
+            + "requester").dynamic();
 
     public static final ConfigDef DEF = ConfigDef.of("reply", STORE_REPLY_MESSAGE_ENABLE);
 
