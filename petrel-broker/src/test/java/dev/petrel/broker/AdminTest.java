@@ -250,8 +250,7 @@ class AdminTest {
 
     @Test
     void unimplementedFeaturesAnswerRequestCodeNotSupported() throws Exception {
-        for (int code : new int[] {RequestCode.CONSUMER_SEND_MSG_BACK, RequestCode.END_TRANSACTION,
-            RequestCode.LOCK_BATCH_MQ, RequestCode.SEND_REPLY_MESSAGE_V2}) {
+        for (int code : new int[] {RequestCode.CONSUMER_SEND_MSG_BACK, RequestCode.LOCK_BATCH_MQ}) {
             RemotingCommand r = f.call(RemotingCommand.request(code, Map.of(), null));
             assertThat(r.code()).as("code %d", code).isEqualTo(ResponseCode.REQUEST_CODE_NOT_SUPPORTED);
         }
