@@ -153,7 +153,11 @@ final class ProcessorWiring {
                 pullPool.queueCapacity(), litePullPool::queued, litePullPool.queueCapacity(), queryPool::queued,
                 queryPool.queueCapacity(), send::lastQueueWaitMillis), () -> pull.holds().size(), p.storeRoot(),
             () -> config.get(BrokerConfig.START_ACCEPT_SEND_REQUEST_TIME_STAMP));
-        registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), runtime::build,
+        registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), () -> {
+            Map<String, String> info = runtime.build();
+            info.putAll(p.transactions().checks().runtimeInfo());
+            return info;
+        },
             p.onConfigUpdate()), adminPool);
         return pull;
     }

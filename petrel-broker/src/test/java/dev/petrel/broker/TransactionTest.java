@@ -7,6 +7,7 @@ import dev.petrel.message.DecodedMessage;
 import dev.petrel.message.MessageRecordDecoder;
 import dev.petrel.message.OffsetMessageId;
 import dev.petrel.message.SysFlag;
+import dev.petrel.protocol.body.KVTable;
 import dev.petrel.protocol.body.heartbeat.HeartbeatData;
 import dev.petrel.protocol.body.heartbeat.ProducerData;
 import dev.petrel.protocol.code.RequestCode;
@@ -263,6 +264,9 @@ class TransactionTest {
         assertThat(moved.property("REAL_TOPIC")).isEqualTo("Orders");
         assertThat(f.broker.topics().get("TRANS_CHECK_MAX_TIME_TOPIC")).isNotNull();
         assertThat(checks().stats().givenUp()).isEqualTo(1);
+        RemotingCommand info = f.call(RemotingCommand.request(RequestCode.GET_BROKER_RUNTIME_INFO, null, null));
+        assertThat(KVTable.CODEC.decode(info.body()).table()).containsEntry("petrelTransactionGivenUp", "1")
+            .containsEntry("petrelTransactionChecksSent", "2").containsEntry("petrelTransactionHalfPending", "0");
         checks().runOnce();
         assertThat(p.checks.poll(200, TimeUnit.MILLISECONDS)).isNull();
         assertThat(f.broker.store().maxOffsetInQueue("Orders", 1)).isZero();

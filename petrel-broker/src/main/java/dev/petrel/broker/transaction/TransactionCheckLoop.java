@@ -119,6 +119,18 @@ public final class TransactionCheckLoop extends PeriodicLoop {
             state.pending(store.maxOffsetInQueue(SystemTopics.TRANS_HALF, 0)));
     }
 
+    /**
+     * The counters for GET_BROKER_RUNTIME_INFO ({@code mqadmin brokerStatus}): check-backs sent, check-backs no
+     * producer could take, half messages given up, and open half messages now.
+     */
+    public java.util.Map<String, String> runtimeInfo() {
+        Stats s = stats();
+        return java.util.Map.of("petrelTransactionChecksSent", Long.toString(s.checksSent()),
+            "petrelTransactionChecksUnanswerable", Long.toString(s.checksUnanswerable()),
+            "petrelTransactionGivenUp", Long.toString(s.givenUp()),
+            "petrelTransactionHalfPending", Long.toString(s.pending()));
+    }
+
     /** Writes the checkpoint (after each scan and at shutdown). */
     public synchronized void persist() {
         file.write(CheckpointCodec.encode(state.checkpoint()));
