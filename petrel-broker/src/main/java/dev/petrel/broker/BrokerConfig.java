@@ -166,6 +166,8 @@ public final class BrokerConfig {
 
     /** Every key a broker.conf may hold: broker, store, remoting server (listenPort from here), client, shared. */
     public static final ConfigDef FILE = DEF
+        .plus("broker + transactions", dev.petrel.broker.transaction.TransactionConfig.DEF)
+        .plus("broker + reply", dev.petrel.broker.reply.ReplyConfig.DEF)
         .plus("broker + store", StoreConfig.DEF)
         .plus("broker + store + timer", TimerConfig.DEF)
         .plus("broker + store + remoting server", withoutListenPort(RemotingServerConfig.DEFINITION))

@@ -16,6 +16,8 @@ import dev.petrel.broker.registration.RegistrationLoop;
 import dev.petrel.broker.schedule.ScheduleService;
 import dev.petrel.broker.schedule.ScheduleStats;
 import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.broker.transaction.Transactions;
+import dev.petrel.broker.metadata.Perm;
 import dev.petrel.common.config.Config;
 import dev.petrel.protocol.body.KVTable;
 import dev.petrel.protocol.body.ProtocolJson;
@@ -70,8 +72,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Threads it owns (besides the store's and remoting's, see docs/architecture.md): the processor pools
  * {@code petrel-broker-<pool>-N}, {@code petrel-broker-pull-wakeup-N} (resumed long polls),
- * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping}, {@code petrel-broker-register} and
- * {@code petrel-broker-schedule} (delay levels).
+ * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping}, {@code petrel-broker-register},
+ * {@code petrel-broker-schedule} (delay levels) and {@code petrel-broker-transaction-check}.
  */
 public final class BrokerServer implements AutoCloseable {
 
@@ -95,6 +97,7 @@ public final class BrokerServer implements AutoCloseable {
     private PullTimeoutLoop<PullMessageProcessor.Held> pullTimeouts;
     private volatile PullMessageProcessor pull;
     private HousekeepingLoop housekeeping;
+    private Transactions transactions;
     private NameServerRegistrar registrar;
     private RegistrationLoop registration;
     private DynamicOverrides overrides;
@@ -179,9 +182,13 @@ public final class BrokerServer implements AutoCloseable {
         server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
         wakeups = wakeupExecutor();
+        transactions = new Transactions(config, scheduleClock, store, producers, configDir,
+            dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),
+            () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE),
+            () -> topics.ensure(SystemTopics.TRANS_CHECK_MAX_TIME, 1, Perm.READ_WRITE, false, 0));
         pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
             offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated, locks,
-            schedule, scheduleClock, timer));
+            schedule, scheduleClock, timer, transactions));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -197,6 +204,7 @@ public final class BrokerServer implements AutoCloseable {
         schedule.start();
         pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
         pullTimeouts.start();
+        transactions.start();
         server.start();
 
         housekeeping = new HousekeepingLoop(clock, offsets, consumers, producers, stats,
@@ -378,6 +386,9 @@ public final class BrokerServer implements AutoCloseable {
             if (schedule != null) {
                 schedule.stop();
             }
+            if (transactions != null) {
+                transactions.stop();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -427,5 +438,10 @@ public final class BrokerServer implements AutoCloseable {
 
     HousekeepingLoop housekeeping() {
         return housekeeping;
+    }
+
+    /** The transaction parts (check-back loop, its counters). */
+    public Transactions transactions() {
+        return transactions;
     }
 }

@@ -23,13 +23,16 @@ import dev.petrel.broker.retry.SendBackProcessor;
 import dev.petrel.broker.schedule.DelayLevelStage;
 import dev.petrel.broker.schedule.DelayOffsetProcessor;
 import dev.petrel.broker.schedule.ScheduleService;
+import dev.petrel.broker.reply.ReplyConfig;
+import dev.petrel.broker.reply.ReplyMessageProcessor;
+import dev.petrel.broker.reply.ReplyTargets;
 import dev.petrel.broker.send.PutStage;
 import dev.petrel.broker.send.SendChecks;
 import dev.petrel.broker.send.SendMessageProcessor;
-import dev.petrel.broker.send.UnsupportedFeatureStage;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.broker.timer.TimerPutStage;
 import dev.petrel.broker.timer.TimerRuntimeInfo;
+import dev.petrel.broker.transaction.Transactions;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigKey;
 import dev.petrel.common.time.Clock;
@@ -55,7 +58,7 @@ import java.util.function.Consumer;
  * pool per kind of work as in Apache (so a flood of pulls cannot starve sends). Part of {@link BrokerServer}'s
  * wiring, split out only to keep that class short; it holds no state after {@link #register}.
  *
- * <p>Codes not registered here (transactions, POP, ...) are answered
+ * <p>Codes not registered here (POP, ...) are answered
  * REQUEST_CODE_NOT_SUPPORTED by the remoting layer.
  */
 final class ProcessorWiring {
@@ -89,7 +92,7 @@ final class ProcessorWiring {
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
                  Consumer<Map<String, String>> onConfigUpdate, QueueLockTable locks, ScheduleService schedule,
-                 Clock scheduleClock, TimerService timer) {
+                 Clock scheduleClock, TimerService timer, Transactions transactions) {
     }
 
     private ProcessorWiring() {
@@ -106,10 +109,10 @@ final class ProcessorWiring {
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
+        // Order matters: delay levels and timers leave half messages alone; the transaction stage then parks those.
         List<PutStage> stages = List.of(new DelayLevelStage(p.schedule().rewrite()),
             new TimerPutStage(p.scheduleClock(), p.timer().settings(), p.timer()::isCongested),
-            new UnsupportedFeatureStage(
-            () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE), p.identity().ip1()));
+            p.transactions().stage());
         SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
             p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), p.topics(), p.groups(), stages,
             p.store(), p.stats(), UniqueIdGenerator.forThisProcess(p.clock()), Host.parse(p.identity().address()),
@@ -121,6 +124,13 @@ final class ProcessorWiring {
         server.registerProcessor(RequestCode.CONSUMER_SEND_MSG_BACK, new SendBackProcessor(p.store(), p.topics(),
             p.groups(), p.schedule().rewrite(), p.stats(), () -> config.get(BrokerConfig.BROKER_PERMISSION),
             p.identity().ip1(), Host.parse(p.identity().address())), sendPool);
+        server.registerProcessor(RequestCode.END_TRANSACTION, p.transactions().endProcessor(), sendPool);
+        ReplyMessageProcessor reply = new ReplyMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
+            p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), new ReplyTargets(p.producers()),
+            p.store(), p.stats(), Host.parse(p.identity().address()),
+            () -> config.get(ReplyConfig.STORE_REPLY_MESSAGE_ENABLE));
+        server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE, reply, sendPool);
+        server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE_V2, reply, sendPool);
 
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
             p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, consumerFilters, evaluationErrors,
@@ -177,6 +187,7 @@ final class ProcessorWiring {
             info.put("petrelFilterEvaluationErrors", Long.toString(evaluationErrors.count()));
             info.putAll(p.schedule().stats().runtimeInfo());
             info.putAll(TimerRuntimeInfo.of(timer.stats()));
+            info.putAll(p.transactions().checks().runtimeInfo());
             return info;
         }, p.onConfigUpdate()), adminPool);
         registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);

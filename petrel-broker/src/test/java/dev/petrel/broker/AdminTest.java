@@ -250,7 +250,7 @@ class AdminTest {
 
     @Test
     void unimplementedFeaturesAnswerRequestCodeNotSupported() throws Exception {
-        for (int code : new int[] {RequestCode.END_TRANSACTION, RequestCode.SEND_REPLY_MESSAGE_V2}) {
+        for (int code : new int[] {RequestCode.CONSUME_MESSAGE_DIRECTLY}) {
             RemotingCommand r = f.call(RemotingCommand.request(code, Map.of(), null));
             assertThat(r.code()).as("code %d", code).isEqualTo(ResponseCode.REQUEST_CODE_NOT_SUPPORTED);
         }

@@ -43,16 +43,15 @@ final class BrokerFixture implements AutoCloseable {
     final Path dir;
     final int port;
     final Map<String, String> overrides;
+    final Clock clock;
     BrokerServer broker;
     final RemotingClient client;
-
-    final Clock clock;
 
     BrokerFixture(Path dir, Map<String, String> overrides) {
         this(dir, overrides, Clock.system());
     }
 
-    /** A broker on {@code clock} (a ManualClock for the timer's tests). */
+    /** A broker on {@code clock} (a ManualClock for time-driven features); the test client keeps the system clock. */
     BrokerFixture(Path dir, Map<String, String> overrides, Clock clock) {
         this.clock = clock;
         this.dir = dir;

@@ -147,7 +147,7 @@ class SendTest {
     @Test
     void unsupportedFeaturesAreRefusedNotStoredAsPlainMessages() throws Exception {
         RemotingCommand tx = f.send("Delayed", 0, "x", "TRAN_MSG", "true", "PGROUP", "pg");
-        assertThat(tx.code()).isEqualTo(ResponseCode.NO_PERMISSION);
+        assertThat(tx.code()).isEqualTo(ResponseCode.SUCCESS); // a half message, invisible in its real topic
         assertThat(f.broker.store().maxOffsetInQueue("Delayed", 0)).isZero();
     }
 

@@ -6,9 +6,8 @@ import java.util.List;
 
 /**
  * One step of the send path between validation and the store: it may refuse the message or rewrite it (topic,
- * queue, properties). This is where delayed messages (rewrite to SCHEDULE_TOPIC_XXXX), timer messages and
- * transactional half messages plug in; until those features exist, {@link UnsupportedFeatureStage} refuses them
- * with a clear remark rather than storing them as ordinary messages.
+ * queue, properties). This is where delayed messages (rewrite to SCHEDULE_TOPIC_XXXX), timer messages (parked in
+ * rmq_sys_wheel_timer) and transactional half messages (RMQ_SYS_TRANS_HALF_TOPIC) plug in.
  *
  * <p>Stages run on send threads, in order, and must not block.
  */

@@ -3,6 +3,7 @@ package dev.petrel.client.internal;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.message.DecodedMessage;
 import dev.petrel.message.MessageRecordDecoder;
+import dev.petrel.message.PropertyNames;
 import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
 import dev.petrel.protocol.body.client.ConsumerRunningInfo;
 import dev.petrel.protocol.body.client.GetConsumerStatusBody;
@@ -16,7 +17,9 @@ import dev.petrel.protocol.header.admin.ConsumeMessageDirectlyResultRequestHeade
 import dev.petrel.protocol.header.admin.GetConsumerRunningInfoRequestHeader;
 import dev.petrel.protocol.header.admin.GetConsumerStatusRequestHeader;
 import dev.petrel.protocol.header.admin.ResetOffsetRequestHeader;
+import dev.petrel.protocol.header.client.CheckTransactionStateRequestHeader;
 import dev.petrel.protocol.header.client.NotifyConsumerIdsChangedRequestHeader;
+import dev.petrel.protocol.header.client.ReplyMessageRequestHeader;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RequestContext;
 import java.lang.management.ManagementFactory;
@@ -30,8 +33,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Serves the requests brokers send to clients (request-codes.md §6). Codes not registered here
- * (CHECK_TRANSACTION_STATE until transactions land, PUSH_REPLY_MESSAGE_TO_CLIENT) are answered
+ * Serves the requests brokers send to clients (request-codes.md §6). Codes not registered here are answered
  * REQUEST_CODE_NOT_SUPPORTED by the remoting layer, or ignored when oneway.
  */
 final class BrokerRequestProcessors {
@@ -40,10 +42,19 @@ final class BrokerRequestProcessors {
 
     private final Function<String, ConsumerMember> consumers;
     private final Runnable rebalanceNow;
+    private Function<String, ClientMember> producers = group -> null;
+    private ReplyWaiters replies = new ReplyWaiters();
 
     BrokerRequestProcessors(Function<String, ConsumerMember> consumers, Runnable rebalanceNow) {
         this.consumers = consumers;
         this.rebalanceNow = rebalanceNow;
+    }
+
+    /** Where transaction checks (by producer group) and pushed replies go. */
+    BrokerRequestProcessors producers(Function<String, ClientMember> byGroup, ReplyWaiters waiters) {
+        this.producers = byGroup;
+        this.replies = waiters;
+        return this;
     }
 
     void registerWith(RemotingClient client) {
@@ -52,6 +63,51 @@ final class BrokerRequestProcessors {
         client.registerProcessor(RequestCode.GET_CONSUMER_STATUS_FROM_CLIENT, this::consumerStatus);
         client.registerProcessor(RequestCode.GET_CONSUMER_RUNNING_INFO, this::runningInfo);
         client.registerProcessor(RequestCode.CONSUME_MESSAGE_DIRECTLY, this::consumeDirectly);
+        client.registerProcessor(RequestCode.CHECK_TRANSACTION_STATE, this::checkTransaction);
+        client.registerProcessor(RequestCode.PUSH_REPLY_MESSAGE_TO_CLIENT, this::pushReply);
+    }
+
+    /** Oneway: hands the half message to its producer group's member, which answers with END_TRANSACTION. */
+    private RemotingCommand checkTransaction(RequestContext ctx, RemotingCommand request) {
+        Decoded<CheckTransactionStateRequestHeader> h =
+            RecordHeaderCodec.of(CheckTransactionStateRequestHeader.class).decode(request.extFields());
+        if (!h.isOk() || request.body() == null) {
+            LOG.warn("ignoring a malformed transaction check from {}: {}", ctx.remoteAddress(),
+                h.isOk() ? "no message" : h.errorMessage());
+            return null;
+        }
+        DecodedMessage m;
+        try {
+            m = new MessageRecordDecoder().decode(ByteBuffer.wrap(request.body()), 0);
+        } catch (RuntimeException e) {
+            LOG.warn("ignoring a transaction check from {} whose message does not decode: {}", ctx.remoteAddress(),
+                e.getMessage());
+            return null;
+        }
+        String group = m.property(PropertyNames.PRODUCER_GROUP);
+        ClientMember member = group == null ? null : producers.apply(group);
+        if (member == null) {
+            LOG.warn("broker {} asks about a transaction of producer group {}, which does not run in this client",
+                ctx.remoteAddress(), group);
+            return null;
+        }
+        member.checkTransaction(ctx.remoteAddress(), h.value(), m);
+        return null;
+    }
+
+    /** A reply to one of this client's requests: completes the waiting request. */
+    private RemotingCommand pushReply(RequestContext ctx, RemotingCommand request) {
+        Decoded<ReplyMessageRequestHeader> h =
+            RecordHeaderCodec.of(ReplyMessageRequestHeader.class).decode(request.extFields());
+        if (!h.isOk()) {
+            return request.response(ResponseCode.SYSTEM_ERROR, h.errorMessage());
+        }
+        ReceivedMessage reply = ReplyMessages.received(h.value(), request.body(), System.currentTimeMillis());
+        if (!replies.complete(reply.property(PropertyNames.CORRELATION_ID), reply)) {
+            LOG.warn("reply from {} matches no waiting request (correlation id {}); it timed out or is not ours",
+                ctx.remoteAddress(), reply.property(PropertyNames.CORRELATION_ID));
+        }
+        return request.response(ResponseCode.SUCCESS, null);
     }
 
     private RemotingCommand notifyConsumerIdsChanged(RequestContext ctx, RemotingCommand request) {

@@ -59,6 +59,7 @@ public final class ClientInstance {
     private final Set<String> loggedErrors = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService scheduler;
     private final RebalanceLoop rebalanceLoop;
+    private final ReplyWaiters replies = new ReplyWaiters();
 
     ClientInstance(ClientSettings settings) {
         this.settings = settings;
@@ -71,7 +72,8 @@ public final class ClientInstance {
             new ClientThreadFactory("petrel-client-" + clientId + "-scheduler", false));
         this.rebalanceLoop = new RebalanceLoop("petrel-client-" + clientId + "-rebalance", REBALANCE_INTERVAL_MILLIS,
             settings.clock(), this::rebalanceAll);
-        new BrokerRequestProcessors(consumers::get, this::rebalanceNow).registerWith(remoting);
+        new BrokerRequestProcessors(consumers::get, this::rebalanceNow).producers(producers::get, replies)
+            .registerWith(remoting);
     }
 
     void start() {
@@ -104,6 +106,11 @@ public final class ClientInstance {
 
     public String clientId() {
         return clientId;
+    }
+
+    /** Requests of this client waiting for their replies. */
+    public ReplyWaiters replies() {
+        return replies;
     }
 
     public ClientSettings settings() {

@@ -1,5 +1,8 @@
 package dev.petrel.client.internal;
 
+import dev.petrel.message.DecodedMessage;
+import dev.petrel.protocol.header.client.CheckTransactionStateRequestHeader;
+
 import dev.petrel.protocol.body.route.TopicRouteData;
 import java.util.Set;
 
@@ -13,4 +16,13 @@ public interface ClientMember {
 
     /** A topic's route was fetched and differs from the one known before (called on the refreshing thread). */
     void routeChanged(String topic, TopicRouteData route);
+
+    /**
+     * A broker asks (CHECK_TRANSACTION_STATE) about a half message this producer group sent; called on a callback
+     * thread, must not block it. Members that send no transactional messages ignore it.
+     *
+     * @param brokerAddr the broker that asked, where the answer (END_TRANSACTION) goes
+     */
+    default void checkTransaction(String brokerAddr, CheckTransactionStateRequestHeader header, DecodedMessage message) {
+    }
 }

@@ -3,6 +3,8 @@ package dev.petrel.client.producer;
 import dev.petrel.client.ClientBuilder;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.Message;
+import dev.petrel.client.ReceivedMessage;
+import dev.petrel.client.Replies;
 import dev.petrel.client.internal.ClientInstance;
 import dev.petrel.client.internal.ClientInstances;
 import dev.petrel.client.internal.ClientMember;
@@ -16,16 +18,23 @@ import dev.petrel.client.internal.producer.PublishTable;
 import dev.petrel.client.internal.producer.QueuePicker;
 import dev.petrel.client.internal.producer.SendEngine;
 import dev.petrel.client.internal.producer.SendRequestFactory;
+import dev.petrel.client.internal.producer.TransactionCalls;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
+import dev.petrel.message.DecodedMessage;
 import dev.petrel.message.NameValidator;
 import dev.petrel.message.PropertyNames;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.route.TopicRouteData;
+import dev.petrel.protocol.header.client.CheckTransactionStateRequestHeader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -50,6 +59,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PetrelProducer implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(PetrelProducer.class);
+
     private final String group;
     private final ClientInstance instance;
     private final PublishTable publish;
@@ -61,6 +72,8 @@ public final class PetrelProducer implements AutoCloseable {
     private final int asyncAttempts;
     private final int maxMessageSize;
     private final QueuePicker picker;
+    private final TransactionListener transactionListener;
+    private final TransactionCalls transactionCalls;
     private volatile boolean closed;
 
     private PetrelProducer(Builder b) {
@@ -88,6 +101,8 @@ public final class PetrelProducer implements AutoCloseable {
         ((ThreadPoolExecutor) background).allowCoreThreadTimeOut(true);
         this.engine = new SendEngine(instance, publish, picker, clock,
             config.get(ProducerConfig.RETRY_ANOTHER_BROKER_WHEN_NOT_STORE_OK), background);
+        this.transactionListener = b.transactionListener;
+        this.transactionCalls = new TransactionCalls(instance.remote(), group, sendTimeout);
         try {
             instance.registerProducer(new Member());
         } catch (RuntimeException e) {
@@ -207,6 +222,95 @@ public final class PetrelProducer implements AutoCloseable {
         return results;
     }
 
+    /**
+     * Sends a transactional message: the broker stores it as a half message that consumers cannot see, then this
+     * producer's {@link TransactionListener} runs the local transaction and its outcome commits (the message becomes
+     * visible), rolls back (it never does) or stays open (UNKNOWN: the broker asks a producer of the group later,
+     * every {@code transactionCheckInterval}). Needs {@link Builder#transactionListener}.
+     */
+    public TransactionSendResult sendInTransaction(Message message, Object arg) {
+        if (transactionListener == null) {
+            throw new IllegalStateException("producer " + group + " has no TransactionListener; set one with "
+                + "PetrelProducer.builder().transactionListener(...)");
+        }
+        Map<String, String> props = new LinkedHashMap<>(message.properties());
+        props.remove(PropertyNames.DELAY_TIME_LEVEL); // RocketMQ ignores delays on transactional messages
+        props.put(PropertyNames.TRANSACTION_PREPARED, "true");
+        props.put(PropertyNames.PRODUCER_GROUP, group);
+        Message half = Message.withProperties(message.topic(), message.body(), message.flag(), props);
+        SendResult sent = send(half);
+        LocalTransactionState state = LocalTransactionState.ROLLBACK;
+        if (sent.status() == SendStatus.SEND_OK) {
+            state = runLocal(() -> transactionListener.executeLocalTransaction(message, arg), sent.msgId());
+        }
+        String addr = instance.routes().masterAddress(sent.queue().brokerName());
+        try {
+            transactionCalls.endAfterSend(addr, sent.queue().brokerName(), message.topic(), sent.offsetMsgId(),
+                sent.queueOffset(), sent.msgId(), sent.transactionId() != null ? sent.transactionId() : sent.msgId(),
+                state.wireCode());
+        } catch (ClientException e) {
+            // The broker will ask about the transaction (check-back), so the outcome is not lost.
+            LOG.warn("could not tell broker {} the outcome {} of transaction {}: {}", addr, state, sent.msgId(),
+                e.getMessage());
+        }
+        return new TransactionSendResult(sent, state);
+    }
+
+    /**
+     * Sends a request and waits for its reply (request-reply): a consumer of the topic answers with {@link
+     * Replies#reply} and the broker pushes the reply to this client. Throws {@link ClientException} on timeout.
+     */
+    public ReceivedMessage request(Message message, Duration timeout) {
+        try {
+            return requestAsync(message, timeout).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    /** The async form of {@link #request}: the future completes with the reply, or with a {@link ClientException}. */
+    public CompletableFuture<ReceivedMessage> requestAsync(Message message, Duration timeout) {
+        String correlationId = java.util.UUID.randomUUID().toString();
+        Map<String, String> props = new LinkedHashMap<>(message.properties());
+        props.put(PropertyNames.CORRELATION_ID, correlationId);
+        props.put(PropertyNames.MESSAGE_REPLY_TO_CLIENT, instance.clientId());
+        props.put(PropertyNames.MESSAGE_TTL, Long.toString(timeout.toMillis()));
+        Message request = Message.withProperties(message.topic(), message.body(), message.flag(), props);
+        if (instance.routes().route(message.topic()) == null) {
+            // The broker pushes the reply to the connection our heartbeat registered: make sure it has one.
+            instance.route(message.topic());
+            instance.sendHeartbeatToAllBrokers();
+        }
+        CompletableFuture<ReceivedMessage> reply = instance.replies().register(correlationId);
+        sendAsync(request).whenComplete((r, failure) -> {
+            if (failure != null) {
+                reply.completeExceptionally(failure);
+            }
+        });
+        return reply.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).exceptionallyCompose(t -> {
+            Throwable cause = t instanceof java.util.concurrent.CompletionException && t.getCause() != null
+                ? t.getCause() : t;
+            if (cause instanceof java.util.concurrent.TimeoutException) {
+                return CompletableFuture.failedFuture(new ClientException("request to " + message.topic()
+                    + " sent, but no reply within " + timeout.toMillis() + " ms (correlation id " + correlationId + ")"));
+            }
+            return CompletableFuture.failedFuture(cause);
+        });
+    }
+
+    private LocalTransactionState runLocal(java.util.function.Supplier<LocalTransactionState> local, String msgId) {
+        try {
+            LocalTransactionState s = local.get();
+            return s == null ? LocalTransactionState.UNKNOWN : s;
+        } catch (RuntimeException e) {
+            LOG.warn("the local transaction of message {} failed; the broker will ask again", msgId, e);
+            return LocalTransactionState.UNKNOWN;
+        }
+    }
+
     /** The queues messages of {@code topic} can go to (what a selector chooses from). */
     public List<MessageQueue> publishQueues(String topic) {
         return publish.get(topic).queues();
@@ -288,11 +392,42 @@ public final class PetrelProducer implements AutoCloseable {
         @Override
         public void routeChanged(String topic, TopicRouteData route) {
             publish.routeChanged(topic, route);
+            if (transactionListener != null && !closed) {
+                // A broker asks only producers it knows (by heartbeat) about open transactions: say hello at once
+                // rather than at the next 30 s heartbeat, so a producer taking over for a dead one is asked soon.
+                background.execute(instance::sendHeartbeatToAllBrokers);
+            }
+        }
+
+        @Override
+        public void checkTransaction(String brokerAddr, CheckTransactionStateRequestHeader header,
+                                     DecodedMessage message) {
+            if (transactionListener == null || closed) {
+                return;
+            }
+            background.execute(() -> answerCheck(brokerAddr, header, message));
+        }
+    }
+
+    private void answerCheck(String brokerAddr, CheckTransactionStateRequestHeader header, DecodedMessage m) {
+        String uniq = m.property(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
+        String msgId = uniq != null ? uniq : m.msgId();
+        String brokerName = header.rpc().bname();
+        ReceivedMessage received = ReceivedMessage.of(m, m.topic(), brokerName == null ? "" : brokerName,
+            m.queueOffset(), new LinkedHashMap<>(m.properties()));
+        LocalTransactionState state = runLocal(() -> transactionListener.checkLocalTransaction(received), msgId);
+        try {
+            transactionCalls.endAfterCheck(brokerAddr, brokerName, m.topic(), header.commitLogOffset(),
+                header.tranStateTableOffset(), msgId, header.transactionId(), state.wireCode());
+        } catch (ClientException e) {
+            LOG.warn("could not answer broker {} about transaction {}: {}", brokerAddr, msgId, e.getMessage());
         }
     }
 
     /** Builds a started {@link PetrelProducer}. */
     public static final class Builder extends ClientBuilder<Builder> {
+
+        private TransactionListener transactionListener;
 
         private Builder() {
             super("producer", ProducerConfig.DEFINITION);
@@ -326,6 +461,12 @@ public final class PetrelProducer implements AutoCloseable {
 
         public Builder maxMessageSize(int bytes) {
             return set(ProducerConfig.MAX_MESSAGE_SIZE, bytes);
+        }
+
+        /** Makes this a transactional producer: {@link #sendInTransaction} and the broker's check-backs use it. */
+        public Builder transactionListener(TransactionListener listener) {
+            this.transactionListener = listener;
+            return this;
         }
 
         Clock clockValue() {

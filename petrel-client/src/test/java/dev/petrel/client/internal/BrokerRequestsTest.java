@@ -116,8 +116,27 @@ class BrokerRequestsTest {
 
     @Test
     void unknownBrokerRequestsAreRefused() throws Exception {
-        RemotingCommand r = broker.callClient("cg", request(RequestCode.PUSH_REPLY_MESSAGE_TO_CLIENT, Map.of(), null));
+        RemotingCommand r = broker.callClient("cg", request(RequestCode.PULL_MESSAGE, Map.of(), null));
         assertThat(r.code()).isEqualTo(ResponseCode.REQUEST_CODE_NOT_SUPPORTED);
+    }
+
+    @Test
+    void aPushedReplyNobodyWaitsForIsAcknowledged() throws Exception {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("producerGroup", "replier");
+        h.put("topic", "DefaultCluster_REPLY_TOPIC");
+        h.put("defaultTopic", "TBW102");
+        h.put("defaultTopicQueueNums", "4");
+        h.put("queueId", "0");
+        h.put("sysFlag", "0");
+        h.put("bornTimestamp", "1");
+        h.put("flag", "0");
+        h.put("properties", "CORRELATION_ID\u0001late\u0002");
+        h.put("bornHost", "127.0.0.1:1");
+        h.put("storeHost", "127.0.0.1:2");
+        h.put("storeTimestamp", "2");
+        RemotingCommand r = broker.callClient("cg", request(RequestCode.PUSH_REPLY_MESSAGE_TO_CLIENT, h, new byte[] {1}));
+        assertThat(r.code()).isEqualTo(ResponseCode.SUCCESS);
     }
 
     private byte[] rawRecord() throws Exception {

@@ -39,6 +39,10 @@ public final class ConfigReference {
             + "properties change with `mqadmin updateBrokerConfig` (UPDATE_BROKER_CONFIG) and are kept in "
             + "`<storePathRootDir>/config/brokerDynamic.properties`, applied over broker.conf at the next start.",
             BrokerConfig.DEF),
+        new Section("Transactions", "Read by the broker: the check-back of transactional half messages (RocketMQ's "
+            + "`BrokerConfig` names); see docs/architecture.md.", dev.petrel.broker.transaction.TransactionConfig.DEF),
+        new Section("Request-reply", "Read by the broker (RocketMQ's `BrokerConfig` names).",
+            dev.petrel.broker.reply.ReplyConfig.DEF),
         new Section("Store", "Read by the broker (RocketMQ's `MessageStoreConfig`); see docs/storage.md.", StoreConfig.DEF),
         new Section("Timer", "Read by the broker (RocketMQ 5's timer keys of `MessageStoreConfig`): timer messages "
             + "(`setDelayTimeSec`, `setDelayTimeMs`, `setDeliverTimeMs`); see docs/storage.md, \"Timer\".",

@@ -66,8 +66,10 @@ public final class SendRequestFactory {
             defaultTopicQueueNums, queue.queueId(), sysFlag, bornTimestamp, message.flag(),
             PropertiesCodec.encode(properties), reconsumeTimes, false, false, maxReconsumeTimes,
             RpcFields.toBroker(queue.brokerName()));
-        return RemotingCommand.request(RequestCode.SEND_MESSAGE_V2, SendMessageV2HeaderCodec.INSTANCE.encode(header),
-            body.body());
+        // A reply (request-reply) goes as SEND_REPLY_MESSAGE_V2, so the broker pushes it to the requester.
+        int code = "reply".equals(properties.get(PropertyNames.MESSAGE_TYPE)) ? RequestCode.SEND_REPLY_MESSAGE_V2
+            : RequestCode.SEND_MESSAGE_V2;
+        return RemotingCommand.request(code, SendMessageV2HeaderCodec.INSTANCE.encode(header), body.body());
     }
 
     /**

@@ -1,0 +1,104 @@
+package dev.petrel.broker.transaction;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What the broker knows about the half queue ({@code RMQ_SYS_TRANS_HALF_TOPIC} queue 0): every offset below
+ * {@link #halfOffset()} is decided; above it, the decided offsets and the check-back count of each undecided one;
+ * and how far the op queue has been read. Saved as a {@link Checkpoint} after each scan so a restart resumes without
+ * re-asking producers about decided messages and keeps the check counts.
+ *
+ * <p>Threads: END_TRANSACTION threads call {@link #markDone}; the check loop does everything else. All methods are
+ * guarded by this object's monitor; each is short.
+ */
+final class HalfQueueState {
+
+    /** The persisted form. */
+    record Checkpoint(long halfOffset, long opOffset, TreeSet<Long> done, TreeMap<Long, Integer> checkTimes) {
+    }
+
+    private long halfOffset;
+    private long opOffset;
+    private final TreeSet<Long> done = new TreeSet<>();
+    private final Map<Long, Integer> checkTimes = new HashMap<>();
+
+    HalfQueueState(Checkpoint from) {
+        if (from != null) {
+            halfOffset = from.halfOffset();
+            opOffset = from.opOffset();
+            if (from.done() != null) {
+                done.addAll(from.done().tailSet(halfOffset));
+            }
+            if (from.checkTimes() != null) {
+                from.checkTimes().forEach((o, n) -> {
+                    if (o >= halfOffset && !done.contains(o)) {
+                        checkTimes.put(o, n);
+                    }
+                });
+            }
+        }
+    }
+
+    /** Marks a half-queue offset decided; false if it already was (a repeated END_TRANSACTION). */
+    synchronized boolean markDone(long offset) {
+        if (offset < halfOffset) {
+            return false;
+        }
+        checkTimes.remove(offset);
+        return done.add(offset);
+    }
+
+    /** Undoes {@link #markDone} when writing the decision failed, so the check-back asks again. */
+    synchronized void unmark(long offset) {
+        done.remove(offset);
+    }
+
+    synchronized boolean isDone(long offset) {
+        return offset < halfOffset || done.contains(offset);
+    }
+
+    /** Moves the progress past every decided offset at its front; a queue whose head was cleaned starts at {@code min}. */
+    synchronized void advance(long min) {
+        if (halfOffset < min) {
+            halfOffset = min;
+            done.headSet(min).clear();
+            checkTimes.keySet().removeIf(o -> o < min);
+        }
+        while (done.remove(halfOffset)) {
+            halfOffset++;
+        }
+    }
+
+    synchronized int checkTimes(long offset) {
+        return checkTimes.getOrDefault(offset, 0);
+    }
+
+    synchronized void recordCheck(long offset) {
+        checkTimes.merge(offset, 1, Integer::sum);
+    }
+
+    synchronized long halfOffset() {
+        return halfOffset;
+    }
+
+    synchronized long opOffset() {
+        return opOffset;
+    }
+
+    synchronized void opOffset(long value) {
+        opOffset = value;
+    }
+
+    /** Undecided half messages below {@code max} (the half queue's end). */
+    synchronized long pending(long max) {
+        long span = Math.max(0, max - halfOffset);
+        return Math.max(0, span - done.headSet(max).size());
+    }
+
+    synchronized Checkpoint checkpoint() {
+        return new Checkpoint(halfOffset, opOffset, new TreeSet<>(done), new TreeMap<>(checkTimes));
+    }
+}
