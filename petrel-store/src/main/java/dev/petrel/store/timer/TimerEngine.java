@@ -74,6 +74,8 @@ final class TimerEngine {
     private long maxPutEnd;
     private Set<Long> alreadyDelivered;
     private long alreadyDeliveredUntil;
+    /** Where the recovery scan began; kept by checkpoints while {@link #alreadyDelivered} still suppresses repeats. */
+    private long suppressionScanFrom;
     private long backlog;
     private long lastCheckpointNanos;
     private long retryPutAfterNanos = Long.MIN_VALUE;
@@ -109,6 +111,7 @@ final class TimerEngine {
         } else {
             enqueued = cp.enqueuedOffset();
             deliveredUpTo = cp.deliveredUpTo();
+            suppressionScanFrom = cp.scanFrom();
             scanDeliveriesSince(cp.scanFrom());
         }
         lastCheckpointNanos = clock.nanos();
@@ -445,7 +448,10 @@ final class TimerEngine {
             }
             LockSupport.parkNanos(100_000);
         }
-        index.checkpoint(enqueued, deliveredUpTo, store.commitLogMaxOffset());
+        // While deliveries made before the restart are still being suppressed, a later restart must find them again:
+        // the next recovery scan starts where this one did, not at the CommitLog's end.
+        long scanFrom = alreadyDelivered != null ? suppressionScanFrom : store.commitLogMaxOffset();
+        index.checkpoint(enqueued, deliveredUpTo, scanFrom);
         lastCheckpointNanos = nanos;
         long now = clock.millis();
         long[] lastMark = logMarks.peekLast();
