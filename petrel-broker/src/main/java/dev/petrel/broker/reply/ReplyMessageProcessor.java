@@ -19,8 +19,6 @@ import dev.petrel.protocol.header.client.ReplyMessageRequestHeader;
 import dev.petrel.protocol.header.client.SendMessageRequestHeader;
 import dev.petrel.protocol.header.client.SendMessageResponseHeader;
 import dev.petrel.protocol.header.client.SendMessageResponseHeaderCodec;
-import dev.petrel.protocol.header.client.SendMessageV1HeaderCodec;
-import dev.petrel.protocol.header.client.SendMessageV2HeaderCodec;
 import dev.petrel.remoting.Connection;
 import dev.petrel.remoting.RequestContext;
 import dev.petrel.remoting.RequestProcessor;
@@ -75,9 +73,7 @@ public final class ReplyMessageProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand process(RequestContext ctx, RemotingCommand request) {
-        Decoded<SendMessageRequestHeader> decoded = request.code() == RequestCode.SEND_REPLY_MESSAGE
-            ? SendMessageV1HeaderCodec.INSTANCE.decode(request.extFields())
-            : SendMessageV2HeaderCodec.INSTANCE.decode(request.extFields());
+        Decoded<SendMessageRequestHeader> decoded = SendChecks.decodeHeader(request);
         if (!decoded.isOk()) {
             return error(request, decoded.responseCode(), decoded.errorMessage());
         }

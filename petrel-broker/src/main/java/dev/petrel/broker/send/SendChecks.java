@@ -6,7 +6,12 @@ import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.processor.Refusal;
 import dev.petrel.message.NameValidator;
 import dev.petrel.protocol.body.topic.TopicConfig;
+import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
+import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.protocol.header.Decoded;
+import dev.petrel.protocol.header.client.SendMessageV1HeaderCodec;
+import dev.petrel.protocol.header.client.SendMessageV2HeaderCodec;
 import dev.petrel.protocol.header.client.SendMessageRequestHeader;
 
 import java.time.Instant;
@@ -20,6 +25,17 @@ import java.time.Instant;
  * reason) instead of SYSTEM_ERROR (which the 5.3.1 producer retries twice before failing with the same reason).
  */
 public final class SendChecks {
+
+    /**
+     * The header of a send-shaped request: the long field names for SEND_MESSAGE and SEND_REPLY_MESSAGE, the short
+     * ones (V2) for SEND_MESSAGE_V2, SEND_BATCH_MESSAGE and SEND_REPLY_MESSAGE_V2, as the 5.3.1 client sends them.
+     */
+    public static Decoded<SendMessageRequestHeader> decodeHeader(RemotingCommand request) {
+        boolean v1 = request.code() == RequestCode.SEND_MESSAGE || request.code() == RequestCode.SEND_REPLY_MESSAGE;
+        return v1 ? SendMessageV1HeaderCodec.INSTANCE.decode(request.extFields())
+            : SendMessageV2HeaderCodec.INSTANCE.decode(request.extFields());
+    }
+
 
     /** Outcome: the topic's config, or a refusal. */
     public record Checked(TopicConfig topic, Refusal refusal) {

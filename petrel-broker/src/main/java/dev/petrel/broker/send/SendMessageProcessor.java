@@ -19,15 +19,12 @@ import dev.petrel.message.UniqueIdGenerator;
 import dev.petrel.protocol.body.subscription.SubscriptionGroupConfig;
 import dev.petrel.protocol.body.topic.TopicConfig;
 import dev.petrel.protocol.body.topic.TopicFilterType;
-import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.protocol.header.Decoded;
 import dev.petrel.protocol.header.client.SendMessageRequestHeader;
 import dev.petrel.protocol.header.client.SendMessageResponseHeader;
 import dev.petrel.protocol.header.client.SendMessageResponseHeaderCodec;
-import dev.petrel.protocol.header.client.SendMessageV1HeaderCodec;
-import dev.petrel.protocol.header.client.SendMessageV2HeaderCodec;
 import dev.petrel.remoting.RequestContext;
 import dev.petrel.remoting.RequestProcessor;
 import dev.petrel.store.MessageStore;
@@ -119,9 +116,7 @@ public final class SendMessageProcessor implements RequestProcessor {
 
     @Override
     public RemotingCommand process(RequestContext ctx, RemotingCommand request) {
-        Decoded<SendMessageRequestHeader> decoded = request.code() == RequestCode.SEND_MESSAGE
-            ? SendMessageV1HeaderCodec.INSTANCE.decode(request.extFields())
-            : SendMessageV2HeaderCodec.INSTANCE.decode(request.extFields());
+        Decoded<SendMessageRequestHeader> decoded = SendChecks.decodeHeader(request);
         if (!decoded.isOk()) {
             return error(request, decoded.responseCode(), decoded.errorMessage());
         }
