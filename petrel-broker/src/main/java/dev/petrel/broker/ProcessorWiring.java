@@ -113,9 +113,11 @@ final class ProcessorWiring {
         List<PutStage> stages = List.of(new DelayLevelStage(p.schedule().rewrite()),
             new TimerPutStage(p.scheduleClock(), p.timer().settings(), p.timer()::isCongested),
             p.transactions().stage());
-        SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
-            p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), p.topics(), p.groups(), stages,
-            p.store(), p.stats(), UniqueIdGenerator.forThisProcess(p.clock()), Host.parse(p.identity().address()),
+        SendChecks sendChecks = new SendChecks(p.topics(), p.identity().ip1(),
+            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE));
+        Host storeHost = Host.parse(p.identity().address());
+        SendMessageProcessor send = new SendMessageProcessor(p.clock(), settings, sendChecks, p.topics(), p.groups(),
+            stages, p.store(), p.stats(), UniqueIdGenerator.forThisProcess(p.clock()), storeHost,
             p.identity().clusterName(), config.get(StoreConfig.MAX_MESSAGE_SIZE), sendPool::queued,
             p.locks()::holdsUnexpiredLock);
         for (int code : new int[] {RequestCode.SEND_MESSAGE, RequestCode.SEND_MESSAGE_V2, RequestCode.SEND_BATCH_MESSAGE}) {
@@ -123,11 +125,10 @@ final class ProcessorWiring {
         }
         server.registerProcessor(RequestCode.CONSUMER_SEND_MSG_BACK, new SendBackProcessor(p.store(), p.topics(),
             p.groups(), p.schedule().rewrite(), p.stats(), () -> config.get(BrokerConfig.BROKER_PERMISSION),
-            p.identity().ip1(), Host.parse(p.identity().address())), sendPool);
+            p.identity().ip1(), storeHost), sendPool);
         server.registerProcessor(RequestCode.END_TRANSACTION, p.transactions().endProcessor(), sendPool);
-        ReplyMessageProcessor reply = new ReplyMessageProcessor(p.clock(), settings, new SendChecks(p.topics(),
-            p.identity().ip1(), config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE)), new ReplyTargets(p.producers()),
-            p.store(), p.stats(), Host.parse(p.identity().address()),
+        ReplyMessageProcessor reply = new ReplyMessageProcessor(p.clock(), settings, sendChecks,
+            new ReplyTargets(p.producers()), p.store(), p.stats(), storeHost,
             () -> config.get(ReplyConfig.STORE_REPLY_MESSAGE_ENABLE));
         server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE, reply, sendPool);
         server.registerProcessor(RequestCode.SEND_REPLY_MESSAGE_V2, reply, sendPool);
