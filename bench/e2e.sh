@@ -6,7 +6,7 @@
 #   SECONDS_PER_POINT=60 REPEAT=3 bench/e2e.sh    # longer, each load 3 times (the tables take the median)
 #   SIZES="1024" TARGETS=petrel bench/e2e.sh      # a quick look at Petrel alone
 #
-# What happens: builds petrel-server (bin/petrel) and petrel-compat-tests' class path of Apache RocketMQ 5.3.1; starts
+# What happens: builds petrel-server (bin/petrel) and petrel-apache-runtime's class path of Apache RocketMQ 5.3.1; starts
 # one Petrel NameServer; then for each body size ("round") starts a fresh Petrel broker and a fresh Apache broker
 # (both register with that NameServer, in clusters PetrelBench and ApacheBench), runs every load against one, then
 # the other (which goes first alternates), and stops both. Each broker gets the same broker.conf essentials
@@ -104,11 +104,11 @@ wait_line() {
 
 # ---- build
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  log "building petrel-server (bin/petrel) and petrel-compat-tests' Apache RocketMQ 5.3.1 class path"
+  log "building petrel-server (bin/petrel) and petrel-apache-runtime's Apache RocketMQ 5.3.1 class path"
   mvn -B -q -DskipTests -Dmaven.javadoc.skip=true package -pl petrel-server -am >&2
-  mvn -B -q -pl petrel-compat-tests -am generate-test-resources >&2
+  mvn -B -q -pl petrel-apache-runtime generate-resources >&2
 fi
-APACHE_CP_FILE=$ROOT/petrel-compat-tests/target/apache-classpath.txt
+APACHE_CP_FILE=$ROOT/petrel-apache-runtime/target/apache-classpath.txt
 [ -s "$APACHE_CP_FILE" ] || { echo "missing $APACHE_CP_FILE: run without SKIP_BUILD=1" >&2; exit 1; }
 APACHE_CP=$(cat "$APACHE_CP_FILE")
 

@@ -19,8 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * Starts the servers of the interop matrix as real processes: Petrel's NameServer and broker from petrel-server's
- * build output ({@code -Dpetrel.server.dir}), Apache RocketMQ 5.3.1's broker from the class path petrel-compat-tests
- * writes ({@code -Dapache.classpath.file}). Each waits for its ready line.
+ * build output ({@code -Dpetrel.server.dir}), Apache RocketMQ 5.3.1's broker from the class path petrel-apache-runtime
+ * writes ({@code -Dapache.classpath.file}, by petrel-apache-runtime). Each waits for its ready line.
  */
 public final class ServerProcesses {
 
@@ -180,11 +180,11 @@ public final class ServerProcesses {
 
     static String apacheClassPath() {
         Path file = Path.of(System.getProperty("apache.classpath.file",
-            "../petrel-compat-tests/target/apache-classpath.txt"));
+            "../petrel-apache-runtime/target/apache-classpath.txt"));
         try {
             return Files.readString(file).trim();
         } catch (IOException e) {
-            throw new UncheckedIOException("no Apache class path at " + file.toAbsolutePath() + "; petrel-compat-tests "
+            throw new UncheckedIOException("no Apache class path at " + file.toAbsolutePath() + "; petrel-apache-runtime "
                 + "writes it during its build (mvn -pl petrel-interop-tests -am verify)", e);
         }
     }
