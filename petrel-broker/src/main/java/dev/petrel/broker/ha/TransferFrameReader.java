@@ -67,6 +67,16 @@ public final class TransferFrameReader {
         return new Frame(h.offset(), view.slice());
     }
 
+    /**
+     * The header of the next frame if it has arrived but its body has not, else null: lets the receiver refuse a
+     * frame from its header (a wrong offset) without waiting for a body that may never come.
+     */
+    public TransferFrameCodec.Header pendingHeader() throws HaProtocolException {
+        ByteBuffer view = buf.duplicate();
+        view.flip();
+        return TransferFrameCodec.peekHeader(view, consumed, maxBodySize);
+    }
+
     /** Bytes received but not yet handed out as a frame. */
     public int buffered() {
         return buf.position() - consumed;
