@@ -66,6 +66,11 @@ public final class ReplicaAcks {
         return n;
     }
 
+    /** The last ack of every open connection (-1: none yet), a snapshot. */
+    public long[] ackOffsets() {
+        return acked.values().stream().mapToLong(Long::longValue).toArray();
+    }
+
     /** The highest ack of any open connection (RocketMQ's {@code push2SlaveMaxOffset}), -1 if none. */
     public long maxAcked() {
         long m = -1;
