@@ -138,7 +138,7 @@ public final class BrokerServer implements AutoCloseable {
         warmUpJson();
         identity = resolveIdentity();
         StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
-        store = LocalMessageStore.open(config, scheduleClock);
+        store = LocalMessageStore.open(config, scheduleClock, clock);
         timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
         // Recovery reads files while the metadata, processors and pools are built; nothing touches the store before
         // the join below, and the server does not accept a request before it.

@@ -14,13 +14,17 @@ import dev.petrel.store.commitlog.CommitLog;
 import dev.petrel.store.commitlog.TransientStorePool;
 import dev.petrel.store.consumequeue.ConsumeQueue;
 import dev.petrel.store.consumequeue.ConsumeQueueTable;
+import dev.petrel.store.dispatch.DispatchLatency;
 import dev.petrel.store.dispatch.DispatchLoop;
+import dev.petrel.store.dispatch.PendingAcks;
+import dev.petrel.store.gate.AsyncFlushGate;
+import dev.petrel.store.gate.CommitGate;
+import dev.petrel.store.gate.SyncFlushGate;
 import dev.petrel.store.file.SegmentedLog;
 import dev.petrel.store.file.SelectedBytes;
 import dev.petrel.store.file.StoreFileFactory;
 import dev.petrel.store.flush.CommitLoop;
 import dev.petrel.store.flush.FlushLoop;
-import dev.petrel.store.flush.GroupCommitLoop;
 import dev.petrel.store.flush.LogicFlushLoop;
 import dev.petrel.store.index.IndexService;
 import dev.petrel.store.read.MessageReader;
@@ -59,6 +63,10 @@ import java.util.function.LongSupplier;
 public final class LocalMessageStore implements MessageStore {
 
     private static final int SHUTDOWN_DISPATCH_WAITS = 30_000;
+    /** Outstanding acknowledgements before appenders wait (a power of two). */
+    private static final int PENDING_ACKS = 1 << 16;
+    /** A put that does not wait (WAIT_STORE_MSG_OK=false): answered as stored. */
+    private static final CommitGate.Outcome NO_WAIT = new CommitGate.Outcome(PutStatus.PUT_OK, null);
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalMessageStore.class);
 
@@ -73,8 +81,11 @@ public final class LocalMessageStore implements MessageStore {
     private final DispatchLoop dispatch;
     private final MessageReader reader;
     private final CleanLoop clean;
-    private Checkpoint checkpoint;
-    private GroupCommitLoop groupCommit;
+    private final Clock waitClock;
+    private final CommitGate gate;
+    private final PendingAcks acks;
+    private final DispatchLatency ackLatency = new DispatchLatency();
+    private volatile Checkpoint checkpoint;
     private FlushLoop flush;
     private CommitLoop commit;
     private LogicFlushLoop logicFlush;
@@ -86,19 +97,34 @@ public final class LocalMessageStore implements MessageStore {
     private final LongAdder gotMessages = new LongAdder();
     private final List<LongSupplier> retentionFloors = new CopyOnWriteArrayList<>();
 
+    /** A store whose timestamps and waits both follow {@code clock}. */
     public LocalMessageStore(StoreConfig.Settings settings, Clock clock, StoreFileFactory files, DiskUsage disk) {
+        this(settings, clock, clock, files, disk);
+    }
+
+    /**
+     * @param clock     store timestamps and file retention (the broker's schedule clock)
+     * @param waitClock real time: how long a put waits for its gate, put-to-visible latencies
+     */
+    public LocalMessageStore(StoreConfig.Settings settings, Clock clock, Clock waitClock, StoreFileFactory files,
+                             DiskUsage disk) {
         this.settings = settings;
         this.clock = clock;
+        this.waitClock = waitClock;
         this.files = files;
         this.lock = new StoreLock(settings.rootDir());
         this.pool = settings.transientStorePoolEnable() && !settings.syncFlush()
             ? new TransientStorePool(settings.transientStorePoolSize(), settings.commitLogFileSize()) : null;
+        this.acks = new PendingAcks(PENDING_ACKS, ackLatency, this::wakeDispatch);
         this.commitLog = new CommitLog(new SegmentedLog(settings.commitLogDir(), settings.commitLogFileSize(), files), clock,
-            settings.maxMessageSize(), pool, () -> disk.usableBytes(settings.commitLogDir()));
+            settings.maxMessageSize(), pool, () -> disk.usableBytes(settings.commitLogDir()), this::awaitVisible);
+        this.gate = settings.syncFlush()
+            ? new SyncFlushGate(commitLog, settings.syncFlushTimeout(), ts -> checkpoint.setPhysicMsgTimestamp(ts))
+            : new AsyncFlushGate(commitLog, pool == null ? null : this::wakeCommitLoop);
         this.queues = new ConsumeQueueTable(settings.consumeQueueDir(), settings.consumeQueueFileSize(), files);
         this.index = settings.messageIndexEnable()
             ? new IndexService(settings.indexDir(), settings.maxHashSlotNum(), settings.maxIndexNum(), files, clock) : null;
-        this.dispatch = new DispatchLoop(commitLog, queues, index, settings.delayLevels(), this::confirmOffset);
+        this.dispatch = new DispatchLoop(commitLog, queues, index, settings.delayLevels(), gate, acks, waitClock);
         this.reader = new MessageReader(commitLog, queues, index, settings.maxTransferBytes(), settings.maxTransferCount(),
             settings.maxMsgsNumBatch());
         this.clean = new CleanLoop(commitLog, queues, index, new CleanPolicy(settings.deleteWhen(),
@@ -108,9 +134,33 @@ public final class LocalMessageStore implements MessageStore {
             this::cleanableBelow);
     }
 
+    /** The ack sink of the CommitLog: under the put lock, in CommitLog order. */
+    private void awaitVisible(PutResult r, CompletableFuture<PutResult> ack) {
+        if (!acks.offer(r.physicalOffset() + r.recordSize(), waitClock.nanos(), r, ack)) {
+            ack.complete(r); // stopping: the shutdown answers what is confirmed by then; this one is at least stored
+        }
+    }
+
+    private void wakeDispatch() {
+        dispatch.wake();
+    }
+
+    private void wakeCommitLoop() {
+        CommitLoop c = commit;
+        if (c != null) {
+            c.wake();
+        }
+    }
+
     /** A store on memory-mapped files and the real file system, configured from {@link StoreConfig#DEF}. */
     public static LocalMessageStore open(Config config, Clock clock) {
-        return new LocalMessageStore(StoreConfig.Settings.of(config), clock, StoreFileFactory.mapped(), DiskUsage.fileSystem());
+        return open(config, clock, clock);
+    }
+
+    /** As {@link #open(Config, Clock)}, with a separate real-time clock for waits (see the constructor). */
+    public static LocalMessageStore open(Config config, Clock clock, Clock waitClock) {
+        return new LocalMessageStore(StoreConfig.Settings.of(config), clock, waitClock, StoreFileFactory.mapped(),
+            DiskUsage.fileSystem());
     }
 
     /** CommitLog files ending at or below this may be cleaned: dispatched, and below every retention floor. */
@@ -122,9 +172,9 @@ public final class LocalMessageStore implements MessageStore {
         return bound;
     }
 
-    /** Where consumers may read up to: flushed bytes under SYNC_FLUSH, committed bytes otherwise. */
+    /** Where consumers may read up to: the gate's confirmed offset. */
     private long confirmOffset() {
-        return settings.syncFlush() ? commitLog.log().flushedWhere() : commitLog.log().committedOffset();
+        return gate.confirmedOffset();
     }
 
     @Override
@@ -159,10 +209,8 @@ public final class LocalMessageStore implements MessageStore {
         }
         logicFlush = new LogicFlushLoop(queues, index, dispatch, checkpoint, settings.flushIntervalConsumeQueue());
         logicFlush.flushOnce();
-        if (settings.syncFlush()) {
-            groupCommit = new GroupCommitLoop(commitLog, checkpoint, dispatch::wake, settings.syncFlushTimeout());
-            groupCommit.start();
-        } else {
+        gate.start(dispatch::wake);
+        if (!settings.syncFlush()) {
             flush = new FlushLoop(commitLog, checkpoint, clock, settings.flushIntervalCommitLog(),
                 settings.flushCommitLogLeastPages(), settings.flushCommitLogThoroughInterval());
             flush.start();
@@ -185,8 +233,9 @@ public final class LocalMessageStore implements MessageStore {
         if (!started || stopped) {
             return CompletableFuture.completedFuture(notRunning());
         }
-        PutResult r = commitLog.append(message);
-        return afterAppend(r, waitsForFlush(message.properties()));
+        CommitGate.Outcome now = waitsForFlush(message.properties()) ? gate.admit() : NO_WAIT;
+        CompletableFuture<PutResult> ack = now == null ? new CompletableFuture<>() : null;
+        return afterAppend(commitLog.append(message, ack), ack, now);
     }
 
     @Override
@@ -194,8 +243,9 @@ public final class LocalMessageStore implements MessageStore {
         if (!started || stopped) {
             return CompletableFuture.completedFuture(notRunning());
         }
-        PutResult r = commitLog.appendBatch(batch);
-        return afterAppend(r, batch.isEmpty() || waitsForFlush(batch.get(0).properties()));
+        CommitGate.Outcome now = batch.isEmpty() || waitsForFlush(batch.get(0).properties()) ? gate.admit() : NO_WAIT;
+        CompletableFuture<PutResult> ack = now == null ? new CompletableFuture<>() : null;
+        return afterAppend(commitLog.appendBatch(batch, ack), ack, now);
     }
 
     private PutResult notRunning() {
@@ -206,24 +256,21 @@ public final class LocalMessageStore implements MessageStore {
         return !"false".equals(PropertiesCodec.find(properties, PropertyNames.WAIT_STORE_MSG_OK));
     }
 
-    private CompletableFuture<PutResult> afterAppend(PutResult r, boolean waitForFlush) {
+    /**
+     * @param ack the future the dispatcher completes once the record is visible, or null when the put is answered now
+     * @param now null when waiting; else how to answer at once (NO_WAIT: as stored)
+     */
+    private CompletableFuture<PutResult> afterAppend(PutResult r, CompletableFuture<PutResult> ack, CommitGate.Outcome now) {
         if (!r.isOk()) {
             return CompletableFuture.completedFuture(r);
         }
         puts.add(r.messageCount());
         putBytes.add(r.recordSize());
-        if (groupCommit == null) {
-            if (pool == null) {
-                dispatch.wake();
-            }
-            return CompletableFuture.completedFuture(r);
+        gate.appended(r.physicalOffset() + r.recordSize());
+        if (ack != null) {
+            return ack;
         }
-        CompletableFuture<Boolean> flushed = groupCommit.submit(r.physicalOffset() + r.recordSize());
-        if (!waitForFlush) {
-            return CompletableFuture.completedFuture(r);
-        }
-        return flushed.thenApply(ok -> ok ? r : r.withStatus(PutStatus.FLUSH_DISK_TIMEOUT,
-            "stored, but not forced to disk within syncFlushTimeout " + settings.syncFlushTimeout() + " ms"));
+        return CompletableFuture.completedFuture(now == NO_WAIT ? r : r.withStatus(now.status(), now.reason()));
     }
 
     @Override
@@ -327,9 +374,12 @@ public final class LocalMessageStore implements MessageStore {
 
     @Override
     public StoreStats stats() {
+        long max = commitLog.maxOffset();
+        long confirmed = Math.min(max, confirmOffset());
         return new StoreStats(puts.sum(), putBytes.sum(), gets.sum(), gotMessages.sum(), commitLog.minOffset(),
-            commitLog.maxOffset(), Math.max(0, commitLog.maxOffset() - dispatch.dispatchedTo()), clean.lastDiskRatio(),
-            earliestMessageTime(), clean.diskFull());
+            max, Math.max(0, max - dispatch.dispatchedTo()), clean.lastDiskRatio(), earliestMessageTime(), clean.diskFull(),
+            confirmed, Math.max(0, confirmed - dispatch.dispatchedTo()), acks.size(), ackLatency.count(),
+            ackLatency.percentileMicros(0.99), ackLatency.maxMicros());
     }
 
     @Override
@@ -400,9 +450,7 @@ public final class LocalMessageStore implements MessageStore {
             if (flush != null) {
                 flush.stop();
             }
-            if (groupCommit != null) {
-                groupCommit.stop();
-            }
+            gate.stop(true);
             // Give the dispatcher up to ~30 s of 1 ms waits to catch up; counted, not timed, so a stepped test
             // clock cannot stall a shutdown.
             for (int waits = 0; waits < SHUTDOWN_DISPATCH_WAITS && dispatch.dispatchedTo() < confirmOffset(); waits++) {
@@ -411,6 +459,7 @@ public final class LocalMessageStore implements MessageStore {
             }
             boolean caughtUp = dispatch.dispatchedTo() >= confirmOffset();
             dispatch.stop();
+            answerPending();
             logicFlush.stop();
             logicFlush.flushOnce();
             closeFiles();
@@ -446,14 +495,30 @@ public final class LocalMessageStore implements MessageStore {
             if (flush != null) {
                 flush.stop(false);
             }
-            if (groupCommit != null) {
-                groupCommit.stop(false);
-            }
+            gate.stop(false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        answerPending();
         closeFiles();
         lock.releaseOnly();
+    }
+
+    /**
+     * After the dispatcher stopped: answers the puts still waiting. Confirmed ones are stored for good (visible
+     * after the next start) and answered with their result; the rest with the gate's timeout outcome.
+     */
+    private void answerPending() {
+        acks.close();
+        long confirmed = confirmOffset();
+        commitLog.underPutLock(() -> {
+            if (gate.timeoutMillis() == Long.MAX_VALUE) {
+                acks.drain(Long.MAX_VALUE, PutStatus.PUT_OK, null);
+            } else {
+                CommitGate.Outcome o = gate.timedOut(Long.MAX_VALUE);
+                acks.drain(confirmed, o.status(), o.reason());
+            }
+        });
     }
 
     private void closeFiles() {

@@ -100,6 +100,12 @@ public final class RuntimeInfoTable {
         t.put(RuntimeInfoKeys.TIMER_DEQUEUE_TPS, "0.0");
         t.put("petrelHeldPulls", Integer.toString(heldPulls.getAsInt()));
         t.put("petrelDiskFull", Boolean.toString(s.diskFull()));
+        // The put pipeline (docs/storage.md): confirmed by the gate, then dispatched, then acknowledged.
+        t.put("petrelConfirmedOffset", Long.toString(s.confirmedOffset()));
+        t.put("petrelDispatchBehindConfirmedBytes", Long.toString(s.dispatchBehindConfirmed()));
+        t.put("petrelPendingAcks", Integer.toString(s.pendingAcks()));
+        t.put("petrelAckLatencyP99Micros", Long.toString(s.ackLatencyP99Micros()));
+        t.put("petrelAckLatencyMaxMicros", Long.toString(s.ackLatencyMaxMicros()));
         Map<String, java.util.List<SubscriptionConflicts.Conflict>> conflicts = consumers.conflicts();
         t.put("petrelSubscriptionConflicts", conflicts.isEmpty() ? "none" : String.join(" | ",
             conflicts.values().stream().flatMap(java.util.List::stream).map(SubscriptionConflicts.Conflict::describe).toList()));

@@ -14,6 +14,7 @@ import dev.petrel.store.file.SelectedBytes;
 
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -41,19 +42,28 @@ public final class CommitLog {
     private volatile boolean ioFailed;
 
     private final java.util.function.LongSupplier usableBytes;
+    private final AckSink acks;
 
     /**
      * @param pool the transient store pool, or null to write through the mapping
      * @param usableBytes free disk space; a new file is created only if it fits (a write to a mapped page the file
      *                    system cannot back would crash the process)
+     * @param acks told of each stored put that waits for an acknowledgement, under the put lock
      */
     public CommitLog(SegmentedLog log, Clock clock, int maxMessageSize, TransientStorePool pool,
-                     java.util.function.LongSupplier usableBytes) {
+                     java.util.function.LongSupplier usableBytes, AckSink acks) {
         this.log = log;
         this.clock = clock;
         this.maxMessageSize = maxMessageSize;
         this.pool = pool;
         this.usableBytes = usableBytes;
+        this.acks = acks;
+    }
+
+    /** A CommitLog whose puts are acknowledged at once (tests and tools). */
+    public CommitLog(SegmentedLog log, Clock clock, int maxMessageSize, TransientStorePool pool,
+                     java.util.function.LongSupplier usableBytes) {
+        this(log, clock, maxMessageSize, pool, usableBytes, AckSink.NONE);
     }
 
     /** No room on disk for the next file: the append is refused, nothing is written. */
@@ -110,8 +120,16 @@ public final class CommitLog {
         return null;
     }
 
-    /** Appends one record. */
+    /** Appends one record; nobody waits for its acknowledgement. */
     public PutResult append(MessageDraft d) {
+        return append(d, null);
+    }
+
+    /**
+     * Appends one record. If it is stored and {@code ack} is not null, {@code ack} goes to the ack sink (in
+     * CommitLog order) and completes when the record is visible; otherwise {@code ack} is left alone.
+     */
+    public PutResult append(MessageDraft d, CompletableFuture<PutResult> ack) {
         PutResult invalid = validate(d);
         if (invalid != null) {
             return invalid;
@@ -135,7 +153,11 @@ public final class CommitLog {
                 queueOffsets.set(d.topic(), d.queueId(), queueOffset + 1);
             }
             lastStoreTimestamp = now;
-            return new PutResult(PutStatus.PUT_OK, null, phys, queueOffset, now, size, 1, d.storeHost(), new int[] {size});
+            PutResult r = new PutResult(PutStatus.PUT_OK, null, phys, queueOffset, now, size, 1, d.storeHost(), new int[] {size});
+            if (ack != null) {
+                acks.stored(r, ack);
+            }
+            return r;
         } catch (NoSpaceException e) {
             return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, e.getMessage());
         } catch (RuntimeException e) {
@@ -148,6 +170,11 @@ public final class CommitLog {
 
     /** Appends records of one topic and queue contiguously, in one file, with consecutive queue offsets. */
     public PutResult appendBatch(List<MessageDraft> batch) {
+        return appendBatch(batch, null);
+    }
+
+    /** {@link #appendBatch(List)}, acknowledged through {@code ack} as {@link #append(MessageDraft, CompletableFuture)}. */
+    public PutResult appendBatch(List<MessageDraft> batch, CompletableFuture<PutResult> ack) {
         if (batch.isEmpty()) {
             return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "empty batch");
         }
@@ -192,8 +219,12 @@ public final class CommitLog {
             seg.advanceWrote(p);
             queueOffsets.set(first.topic(), first.queueId(), firstQueueOffset + batch.size());
             lastStoreTimestamp = now;
-            return new PutResult(PutStatus.PUT_OK, null, firstPhys, firstQueueOffset, now, total, batch.size(),
+            PutResult r = new PutResult(PutStatus.PUT_OK, null, firstPhys, firstQueueOffset, now, total, batch.size(),
                 first.storeHost(), sizes);
+            if (ack != null) {
+                acks.stored(r, ack);
+            }
+            return r;
         } catch (NoSpaceException e) {
             return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, e.getMessage());
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.petrel.store.dispatch;
 
 import dev.petrel.common.concurrent.LoopThread;
+import dev.petrel.common.time.Clock;
 import dev.petrel.message.MessageRecordLayout;
 import dev.petrel.message.PropertiesCodec;
 import dev.petrel.message.PropertyNames;
@@ -12,6 +13,7 @@ import dev.petrel.store.commitlog.CommitLog;
 import dev.petrel.store.consumequeue.ConsumeQueue;
 import dev.petrel.store.consumequeue.ConsumeQueueTable;
 import dev.petrel.store.file.SelectedBytes;
+import dev.petrel.store.gate.CommitGate;
 import dev.petrel.store.index.IndexService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
+import java.util.function.LongFunction;
 
 /**
  * Follows the CommitLog and builds ConsumeQueue entries and index keys (RocketMQ's ReputMessageService). The thread
@@ -31,8 +33,14 @@ import java.util.function.LongSupplier;
  * group-commit loop under SYNC_FLUSH) and sleeps otherwise, so an entry appears within microseconds of the bytes it
  * points to becoming readable.
  *
- * <p>Reads only up to the "confirm offset" supplied by the store: the committed position under ASYNC_FLUSH, the
- * flushed position under SYNC_FLUSH (so nothing that a crash could still take back is ever visible to consumers).
+ * <p>Reads only up to the commit gate's confirmed offset: the committed position under ASYNC_FLUSH, the flushed
+ * position under SYNC_FLUSH, what replicas acknowledged for a replicated log (so nothing that can still be taken back
+ * is ever visible to consumers).
+ *
+ * <p>It also acknowledges puts: as it passes the end of a record whose put waits in {@link PendingAcks}, it completes
+ * that put's future (a batch of them per pass, in offset order, on this thread), so a put is answered only once its
+ * message is in max offsets and pulls. Puts the gate does not confirm within its timeout are answered with the
+ * gate's timeout status.
  */
 public final class DispatchLoop extends LoopThread {
 
@@ -43,22 +51,31 @@ public final class DispatchLoop extends LoopThread {
     private final ConsumeQueueTable queues;
     private final IndexService index;
     private final DelayLevels delayLevels;
-    private final LongSupplier confirmOffset;
+    private final CommitGate gate;
+    private final PendingAcks acks;
+    private final Clock waitClock;
+    private final LongFunction<CommitGate.Outcome> timedOut;
     private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
     private volatile long dispatchedTo;
     private volatile long lastDispatchedTimestamp;
     private volatile boolean parked;
     private boolean reportedCorruption;
 
-    /** @param index null when {@code messageIndexEnable} is false */
+    /**
+     * @param index     null when {@code messageIndexEnable} is false
+     * @param waitClock real time, for put latencies and gate timeouts
+     */
     public DispatchLoop(CommitLog commitLog, ConsumeQueueTable queues, IndexService index, DelayLevels delayLevels,
-                        LongSupplier confirmOffset) {
+                        CommitGate gate, PendingAcks acks, Clock waitClock) {
         super("petrel-store-dispatch");
         this.commitLog = commitLog;
         this.queues = queues;
         this.index = index;
         this.delayLevels = delayLevels;
-        this.confirmOffset = confirmOffset;
+        this.gate = gate;
+        this.acks = acks;
+        this.waitClock = waitClock;
+        this.timedOut = gate::timedOut;
     }
 
     public void addListener(DispatchListener l) {
@@ -97,14 +114,33 @@ public final class DispatchLoop extends LoopThread {
                 LOG.error("dispatch failed at CommitLog offset {}; retrying", dispatchedTo, e);
                 park(TimeUnit.MILLISECONDS.toNanos(100));
             }
+            long parkNanos = expireUnconfirmed();
             if (dispatchedTo == before) {
                 parked = true;
-                if (isRunning() && dispatchedTo >= confirmOffset.getAsLong()) {
-                    park(IDLE_PARK_NANOS);
+                // Re-checked after announcing the park: an appender publishes its ack, then looks at `parked`.
+                if (isRunning() && dispatchedTo >= gate.confirmedOffset() && acks.completeUpTo(dispatchedTo,
+                    waitClock.nanos()) == 0) {
+                    park(parkNanos);
                 }
                 parked = false;
             }
         }
+    }
+
+    /** Answers puts the gate did not confirm in time; returns how long the loop may park before the next expiry. */
+    private long expireUnconfirmed() {
+        long timeoutMillis = gate.timeoutMillis();
+        if (timeoutMillis == Long.MAX_VALUE || acks.isEmpty()) {
+            return IDLE_PARK_NANOS;
+        }
+        long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long now = waitClock.nanos();
+        long oldest = acks.oldestAppendedNanos();
+        if (oldest != -1 && oldest - (now - timeoutNanos) < 0) {
+            acks.expire(now - timeoutNanos, gate.confirmedOffset(), timedOut);
+            oldest = acks.oldestAppendedNanos();
+        }
+        return oldest == -1 ? IDLE_PARK_NANOS : Math.max(1, Math.min(IDLE_PARK_NANOS, oldest + timeoutNanos - now));
     }
 
     /**
@@ -113,7 +149,7 @@ public final class DispatchLoop extends LoopThread {
      */
     public int dispatchAvailable(boolean notify) {
         int count = 0;
-        long confirm = confirmOffset.getAsLong();
+        long confirm = gate.confirmedOffset();
         while (dispatchedTo < confirm) {
             long from = dispatchedTo;
             SelectedBytes sel = commitLog.selectFrom(from);
@@ -159,6 +195,12 @@ public final class DispatchLoop extends LoopThread {
             } finally {
                 sel.release();
             }
+            if (!acks.isEmpty()) {
+                acks.completeUpTo(dispatchedTo, waitClock.nanos()); // per file's worth: a backlog does not delay early acks
+            }
+        }
+        if (!acks.isEmpty()) {
+            acks.completeUpTo(dispatchedTo, waitClock.nanos()); // acks of records dispatched before they were offered
         }
         return count;
     }
