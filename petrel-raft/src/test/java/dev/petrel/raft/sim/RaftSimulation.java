@@ -59,6 +59,8 @@ public final class RaftSimulation {
     private double dropRate;
     private double duplicateRate;
     private int maxExtraDelay;
+    /** This seed's faults favour crashing the leader soon after it is elected (the Raft paper's Figure 8 runs). */
+    private final boolean leaderHunter;
 
     // what the invariants remember
     private final List<RaftEntry> committed = new ArrayList<>();
@@ -93,7 +95,7 @@ public final class RaftSimulation {
         boolean chaos = scenario == Scenario.CHAOS;
         int preferred = chaos && rnd.nextInt(4) == 0 ? rnd.nextInt(n) : RaftNode.NO_NODE;
         int maxInflight = 1 + rnd.nextInt(8);
-        int maxBatchEntries = 1 + rnd.nextInt(16);
+        int maxBatchEntries = rnd.nextInt(3) == 0 ? 1 : 1 + rnd.nextInt(16);
         int maxBatchBytes = 16 + rnd.nextInt(512);
         List<Integer> voters = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -105,6 +107,7 @@ public final class RaftSimulation {
             double rate = chaos ? 0.9 + 0.2 * rnd.nextDouble() : 1.0;
             nodes[i] = new Node(i, settings, rate, rnd.nextLong(1_000_000_000L));
         }
+        leaderHunter = chaos && rnd.nextInt(3) == 0;
         if (chaos) {
             dropRate = rnd.nextDouble() * 0.1;
             duplicateRate = rnd.nextDouble() * 0.05;
@@ -310,6 +313,9 @@ public final class RaftSimulation {
         } else if (e instanceof Deliver d) {
             deliver(d);
         } else if (e instanceof Restart r) {
+            if (nodes[r.node].alive) {
+                return; // healing restarted it already
+            }
             trace(e);
             nodes[r.node].start();
             schedule(rnd.nextInt(10), new Tick(r.node));
@@ -320,7 +326,7 @@ public final class RaftSimulation {
         } else if (e instanceof Fault) {
             if (healedAt < 0) {
                 fault();
-                schedule(50 + rnd.nextInt(400), new Fault());
+                schedule(leaderHunter ? 20 + rnd.nextInt(150) : 50 + rnd.nextInt(400), new Fault());
             }
         }
         checkEveryStep();
@@ -384,6 +390,14 @@ public final class RaftSimulation {
     // Faults
 
     private void fault() {
+        Node leader = currentLeader();
+        if (leaderHunter && leader != null && rnd.nextBoolean()) {
+            leader.crash();
+            crashes++;
+            trace("crash leader n" + leader.id + " (log now ends at " + leader.log.lastIndex() + ")");
+            schedule(20 + rnd.nextInt(300), new Restart(leader.id));
+            return;
+        }
         int kind = rnd.nextInt(10);
         switch (kind) {
             case 0 -> { // partition into two random sides
@@ -436,7 +450,6 @@ public final class RaftSimulation {
                 trace("network drop=" + dropRate + " dup=" + duplicateRate + " extraDelay=" + maxExtraDelay);
             }
             case 8 -> { // leadership transfer, as an operator would ask
-                Node leader = currentLeader();
                 if (leader != null) {
                     int target = rnd.nextInt(n);
                     var status = leader.raft.transferLeadership(target, leader.localNow());
