@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  */
 public final class ServerProcesses {
 
-    public static final Duration BOOT = Duration.ofSeconds(90);
+    public static final Duration BOOT = Duration.ofSeconds(180);
     private static final String PETREL_MAIN = "dev.petrel.server.PetrelMain";
     private static final String APACHE_BROKER_MAIN = "org.apache.rocketmq.broker.BrokerStartup";
 

@@ -18,12 +18,29 @@ public final class Await {
     private Await() {
     }
 
-    /** Waits until {@code condition} is true. */
+    /**
+     * Waits until {@code condition} is true. A condition that throws a RuntimeException (a call to a server that timed
+     * out on a busy machine, say) counts as not yet true; the last such error is the cause of the timeout's failure.
+     */
     public static void until(Duration timeout, String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
+        RuntimeException lastError = null;
+        while (true) {
+            try {
+                if (condition.getAsBoolean()) {
+                    return;
+                }
+                lastError = null;
+            } catch (RuntimeException e) {
+                lastError = e;
+            }
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for " + what);
+                AssertionError error = new AssertionError("timed out after " + timeout.toMillis() + " ms waiting for "
+                    + what + (lastError == null ? "" : "; last error: " + lastError));
+                if (lastError != null) {
+                    error.initCause(lastError);
+                }
+                throw error;
             }
             LockSupport.parkNanos(POLL_NANOS);
         }

@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class PetrelBroker implements AutoCloseable {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private final Path dir;
     private final Path conf;

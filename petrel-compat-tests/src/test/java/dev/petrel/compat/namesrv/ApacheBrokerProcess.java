@@ -22,7 +22,7 @@ import java.util.Map;
  */
 public final class ApacheBrokerProcess implements AutoCloseable {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private final ChildJvm jvm;
     private final String clusterName;

@@ -33,7 +33,7 @@ public final class PetrelProcess implements AutoCloseable {
     /** The launcher's ready line: {@code Petrel namesrv ready in 412 ms: NameServer on 127.0.0.1:9876, ...}. */
     public static final Pattern READY = Pattern.compile("Petrel (\\w+) ready in (\\d+) ms: (.*) \\(pid");
     private static final Pattern NAMESRV = Pattern.compile("NameServer on [^:,]+:(\\d+)");
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
     private final ChildJvm jvm;
     private final Path dir;

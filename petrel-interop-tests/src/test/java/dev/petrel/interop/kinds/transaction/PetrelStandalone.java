@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  */
 public final class PetrelStandalone implements AutoCloseable {
 
-    private static final Duration BOOT = Duration.ofSeconds(90);
+    private static final Duration BOOT = Duration.ofSeconds(180);
 
     private final ChildJvm jvm;
     private final String namesrvAddr;
