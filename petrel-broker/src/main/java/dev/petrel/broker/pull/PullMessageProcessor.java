@@ -333,7 +333,7 @@ public final class PullMessageProcessor implements RequestProcessor {
         RemotingCommand response = request.newResponse(code).remark(remark)
             .extFields(PullMessageResponseHeaderCodec.INSTANCE.encode(header)).build();
         if (code == ResponseCode.SUCCESS) {
-            stats.recordGet(result.messageCount());
+            stats.recordGet(h.consumerGroup(), h.topic(), result.messageCount());
             List<ByteBuffer> buffers = new ArrayList<>(result.records().size());
             for (StoredRecord r : result.records()) {
                 buffers.add(r.buffer());
