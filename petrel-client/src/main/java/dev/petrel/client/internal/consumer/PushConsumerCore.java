@@ -46,7 +46,8 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
     /** Everything a push consumer is configured with. */
     public record Settings(String group, MessageModel model, StartPosition startPosition, long startTimestamp,
                            AllocateStrategy strategy, PushPuller.Settings pull, long awaitTerminationMillis,
-                           Map<String, String> configDump, java.nio.file.Path localOffsetDir, boolean orderly) {
+                           Map<String, String> configDump, java.nio.file.Path localOffsetDir, boolean orderly,
+                           long lockIntervalMillis, long lockMaxLiveMillis) {
     }
 
     /** Builds the consume service from the parts the core owns. */
@@ -92,7 +93,7 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
                     instance.brokers().unlockBatch(address, body);
                 }
             }, broker -> instance.routes().masterAddress(broker), settings.group(), instance.clientId(), clock,
-                OrderlyLocks.LOCK_MAX_LIVE_MILLIS), settings.group())
+                settings.lockMaxLiveMillis()), settings.group(), settings.lockIntervalMillis())
             : LockKeeper.disabled();
         this.consume = consumeFactory.create(offsets, scheduler, locks, new InnerRetrySender(instance, settings.group(), clock));
         StartOffsets start = new StartOffsets(offsets, instance.brokers(), instance.routes(), settings.startPosition(),
