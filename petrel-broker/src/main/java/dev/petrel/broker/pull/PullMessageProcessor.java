@@ -325,8 +325,10 @@ public final class PullMessageProcessor implements RequestProcessor {
             remark = result.status().name();
         }
         offsets.commitPulled(h.consumerGroup(), h.topic(), h.queueId(), result.nextBeginOffset());
-        if (firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.COMMIT_OFFSET)) {
-            offsets.commit(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
+        // The commit offset a pull carries predates any reset this pull hands out (or one assigned meanwhile): the
+        // reset wins, or a consumer that stops before its next commit would resume from before the reset.
+        if (firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.COMMIT_OFFSET) && reset == null) {
+            offsets.commitUnlessReset(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
         }
         PullMessageResponseHeader header = new PullMessageResponseHeader(0, result.nextBeginOffset(), result.minOffset(),
             result.maxOffset(), null, topic.topicSysFlag(), group.groupSysFlag(), null);
