@@ -38,6 +38,11 @@ import org.slf4j.LoggerFactory;
  * to every broker, then an immediate rebalance. Close: stop pulling, let running listener calls finish (up to the
  * configured wait), drop every queue, commit their offsets, release an orderly group's queue locks and unregister from
  * the brokers.
+ *
+ * <p>Threads: the application's thread starts and closes it; the client instance's rebalance thread, scheduler and
+ * callback threads call the {@code ConsumerMember} methods; its own pull thread ({@code petrel-push-<group>-pull})
+ * drives the pulls. Its parts are thread-safe on their own (each says how); the core itself keeps only the
+ * {@code closed} flag, volatile, which every path checks before scheduling more work.
  */
 public final class PushConsumerCore implements dev.petrel.client.internal.ConsumerMember {
 
