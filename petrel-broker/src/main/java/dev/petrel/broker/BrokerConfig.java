@@ -37,8 +37,9 @@ public final class BrokerConfig {
     public static final ConfigKey<String> BROKER_IP2 = ConfigKey.ofString("brokerIP2", null,
         "address for replication, registered as the HA address; unset means brokerIP1");
     public static final ConfigKey<String> NAMESRV_ADDR = ConfigKey.ofString("namesrvAddr", null,
-        "NameServer addresses, ';'-separated host:port; unset means the system property rocketmq.namesrv.addr or the "
-            + "environment variable NAMESRV_ADDR, as in RocketMQ, else none (the broker then serves without registering)");
+        "NameServer addresses, ';'-separated host:port; unset (here and in the system property and variable, as in "
+            + "RocketMQ) means none: the broker then serves without registering")
+        .orSystemProperty("rocketmq.namesrv.addr").orEnvironmentVariable("NAMESRV_ADDR");
     public static final ConfigKey<Integer> LISTEN_PORT = ConfigKey.ofInt("listenPort", 10911, 0, 65535,
         "port for clients; 0 picks a free one");
     public static final ConfigKey<Integer> BROKER_PERMISSION = ConfigKey.ofInt("brokerPermission", 6, 0, 7,
@@ -100,6 +101,11 @@ public final class BrokerConfig {
 
     public static final ConfigKey<Boolean> BROKER_FAST_FAILURE_ENABLE = ConfigKey.ofBoolean("brokerFastFailureEnable", true,
         "answer SYSTEM_BUSY to sends that waited longer than waitTimeMillsInSendQueue for a thread").dynamic();
+    public static final ConfigKey<Long> REBALANCE_LOCK_MAX_LIVE_TIME = ConfigKey.ofLong(
+        "rocketmq.broker.rebalance.lockMaxLiveTime", 60_000, 1, Long.MAX_VALUE,
+        "how long (ms) an orderly consumer's queue lock (LOCK_BATCH_MQ) lives without renewal before another member "
+            + "may take the queue; Apache reads it only as a system property, Petrel also from broker.conf")
+        .orSystemProperty("rocketmq.broker.rebalance.lockMaxLiveTime");
     public static final ConfigKey<Long> WAIT_TIME_MILLS_IN_SEND_QUEUE = ConfigKey.ofLong("waitTimeMillsInSendQueue", 200, 1,
         Long.MAX_VALUE, "longest a send may wait for a send thread before it is refused, ms").dynamic();
     public static final ConfigKey<Long> START_ACCEPT_SEND_REQUEST_TIME_STAMP = ConfigKey.ofLong(
@@ -162,7 +168,7 @@ public final class BrokerConfig {
         USE_SERVER_SIDE_RESET_OFFSET,
         DEFAULT_QUERY_MAX_NUM, NOTIFY_CONSUMER_IDS_CHANGED_ENABLE, CHANNEL_EXPIRED_TIMEOUT,
         FLUSH_CONSUMER_OFFSET_INTERVAL, REGISTER_NAME_SERVER_PERIOD, REGISTER_BROKER_TIMEOUT_MILLS, FORCE_REGISTER,
-        FLUSH_DELAY_OFFSET_INTERVAL);
+        FLUSH_DELAY_OFFSET_INTERVAL, REBALANCE_LOCK_MAX_LIVE_TIME);
 
     /** Every key a broker.conf may hold: broker, store, remoting server (listenPort from here), client, shared. */
     public static final ConfigDef FILE = DEF
@@ -204,10 +210,7 @@ public final class BrokerConfig {
     /** {@code namesrvAddr}, or RocketMQ's fallbacks: system property {@code rocketmq.namesrv.addr}, env {@code NAMESRV_ADDR}. */
     public static String namesrvAddr(Config config) {
         String configured = config.get(NAMESRV_ADDR);
-        if (configured != null && !configured.isBlank()) {
-            return configured;
-        }
-        return System.getProperty("rocketmq.namesrv.addr", System.getenv("NAMESRV_ADDR"));
+        return configured != null && !configured.isBlank() ? configured : NAMESRV_ADDR.resolvedDefault();
     }
 
     private static ConfigDef withoutListenPort(ConfigDef server) {

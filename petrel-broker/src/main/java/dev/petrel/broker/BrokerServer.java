@@ -174,7 +174,7 @@ public final class BrokerServer implements AutoCloseable {
             identity.brokerName()));
         producers = new ProducerRegistry(clock);
         stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
-        locks = new QueueLockTable(clock, QueueLockTable.configuredMaxLiveMillis());
+        locks = new QueueLockTable(clock, config.get(BrokerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
         schedule = new ScheduleService(store, storeSettings.delayLevels(),
             new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)), scheduleClock,
             config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));

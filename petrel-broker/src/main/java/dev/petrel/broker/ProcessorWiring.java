@@ -176,11 +176,9 @@ final class ProcessorWiring {
             p.identity().brokerName(), DataVersion.initial(p.clock().millis())), adminPool);
         registerAll(server, GROUP_ADMIN, new GroupAdminProcessor(p.groups(), p.offsets()), adminPool);
         registerAll(server, CONSUMER_ADMIN, new ConsumerAdminProcessor(p.consumers(), p.producers(), p.offsets(),
-            p.topics(), p.groups(), p.store(), p.identity().brokerName(), p.identity().address(), pull::wakeGroup), adminPool);
+            p.topics(), p.groups(), p.store(), p.identity().brokerName(), p.identity().address(), pull::wakeGroup, p.stats(), p.clock()), adminPool);
         RuntimeInfoTable runtime = new RuntimeInfoTable(p.clock(), p.stats(), p.store(), p.consumers(),
-            new RuntimeInfoTable.Pools(sendPool::queued, sendPool.queueCapacity(), pullPool::queued,
-                pullPool.queueCapacity(), litePullPool::queued, litePullPool.queueCapacity(), queryPool::queued,
-                queryPool.queueCapacity(), send::lastQueueWaitMillis), () -> pull.holds().size(), p.storeRoot(),
+            new RuntimeInfoTable.Pools(sendPool, pullPool, litePullPool, queryPool), () -> pull.holds().size(), p.storeRoot(),
             () -> config.get(BrokerConfig.START_ACCEPT_SEND_REQUEST_TIME_STAMP));
         TimerService timer = p.timer();
         registerAll(server, BROKER_ADMIN, new BrokerAdminProcessor(config, p.clock(), () -> {

@@ -10,13 +10,13 @@ import dev.petrel.common.config.ConfigKey;
  */
 public final class ClientConfig {
 
-    public static final ConfigKey<String> NAMESRV_ADDR = ConfigKey.ofString("namesrvAddr",
-        System.getProperty("rocketmq.namesrv.addr", System.getenv("NAMESRV_ADDR")),
-        "NameServer addresses, host:port separated by ';'. Defaults to -Drocketmq.namesrv.addr or $NAMESRV_ADDR.");
-    public static final ConfigKey<String> INSTANCE_NAME = ConfigKey.ofString("instanceName",
-        System.getProperty("rocketmq.client.name", "DEFAULT"),
+    public static final ConfigKey<String> NAMESRV_ADDR = ConfigKey.ofString("namesrvAddr", null,
+        "NameServer addresses, host:port separated by ';' (required, here or from the system property or variable).")
+        .orSystemProperty("rocketmq.namesrv.addr").orEnvironmentVariable("NAMESRV_ADDR");
+    public static final ConfigKey<String> INSTANCE_NAME = ConfigKey.ofString("instanceName", "DEFAULT",
         "Second half of the client id (ip@instanceName); DEFAULT becomes the process id. Clients with different "
-            + "instance names use separate connections and count as separate group members.");
+            + "instance names use separate connections and count as separate group members.")
+        .orSystemProperty("rocketmq.client.name");
     public static final ConfigKey<String> CLIENT_IP = ConfigKey.ofString("clientIP", null,
         "First half of the client id; unset picks this host's preferred IPv4 address.");
     public static final ConfigKey<Integer> POLL_NAME_SERVER_INTERVAL = ConfigKey.ofInt("pollNameServerInterval", 30_000,
@@ -29,8 +29,14 @@ public final class ClientConfig {
     public static final ConfigKey<Integer> MQ_CLIENT_API_TIMEOUT = ConfigKey.ofInt("mqClientApiTimeout", 3_000, 1,
         Integer.MAX_VALUE, "Timeout (ms) of the client's control calls (routes, heartbeats, offsets, admin).");
 
+    public static final ConfigKey<Long> REBALANCE_WAIT_INTERVAL = ConfigKey.ofLong(
+        "rocketmq.client.rebalance.waitInterval", 20_000, 10, Long.MAX_VALUE,
+        "How often (ms) consumers rebalance their queues (also at once when a broker reports a membership change).")
+        .orSystemProperty("rocketmq.client.rebalance.waitInterval");
+
     public static final ConfigDef DEFINITION = ConfigDef.of("client", NAMESRV_ADDR, INSTANCE_NAME, CLIENT_IP,
-        POLL_NAME_SERVER_INTERVAL, HEARTBEAT_BROKER_INTERVAL, PERSIST_CONSUMER_OFFSET_INTERVAL, MQ_CLIENT_API_TIMEOUT);
+        POLL_NAME_SERVER_INTERVAL, HEARTBEAT_BROKER_INTERVAL, PERSIST_CONSUMER_OFFSET_INTERVAL, MQ_CLIENT_API_TIMEOUT,
+        REBALANCE_WAIT_INTERVAL);
 
     private ClientConfig() {
     }

@@ -17,6 +17,9 @@ import java.util.Map;
  * rewrites the file with every property it knows, Petrel edits only the changed keys: their lines are replaced in
  * place, new keys are appended, and comments and other lines stay as the operator wrote them. The file is replaced
  * atomically (temp file + rename).
+ *
+ * <p>Threads: no state of its own besides the path; callers serialise writes (the NameServer's writer loop,
+ * {@code NamesrvWriterLoop}).
  */
 public final class ConfigStoreFile {
 

@@ -5,7 +5,11 @@ import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.protocol.frame.RemotingVersion;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** The {@link RequestContext} of one request; the answered flag makes a second answer impossible. */
+/**
+ * The {@link RequestContext} of one request; the answered flag makes a second answer impossible. Threads: the
+ * processor's thread, or whichever thread completes an asynchronous answer; the {@code compareAndSet} on the flag lets
+ * exactly one of them answer.
+ */
 final class DefaultRequestContext implements RequestContext {
 
     private final NettyConnection connection;

@@ -127,7 +127,7 @@ final class EndpointContext {
                     result.complete(response);
                 }
             };
-            if (!callbacks.tryExecute(completion)) {
+            if (!callbacks.tryExecute(completion, clock.nanos())) {
                 completion.run();
             }
         });

@@ -4,7 +4,7 @@ import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Threads named {@code prefix-N}, so every thread in a dump says whose it is. */
+/** Threads named {@code prefix-N}, so every thread in a dump says whose it is. Any thread may use it (atomic counter). */
 final class NamedThreadFactory implements ThreadFactory {
 
     private final String prefix;

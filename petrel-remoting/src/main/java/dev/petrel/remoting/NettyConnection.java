@@ -16,6 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link Connection} over one Netty channel. Requests written here get an opaque from the endpoint's sequence and
  * wait in this connection's {@link ResponseTable}; the channel's {@link ConnectionHandler} completes them.
+ *
+ * <p>Threads: any thread writes requests and responses (Netty hands the write to the channel's event loop); the
+ * addresses are set by the event loop when the channel becomes active and are volatile for the other readers; the
+ * response table is thread-safe.
  */
 final class NettyConnection implements Connection {
 

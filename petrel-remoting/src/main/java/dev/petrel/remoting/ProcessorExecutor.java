@@ -4,6 +4,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The threads of one processor group (sends, pulls, admin, ...) with a bounded queue. When the queue is full the
@@ -12,6 +13,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Threads are named {@code petrel-<name>-N}. The server or client a group is registered with shuts it down when
  * it closes; registering one group for several codes is the normal case.
+ *
+ * <p>Every queued task carries the monotonic time it was queued at, so {@link #headWaitMillis} can say how long the
+ * oldest waiting task has waited (RocketMQ's {@code *ThreadPoolQueueHeadWaitTimeMills}). Threading: any thread may
+ * queue work and read the figures; the {@link ThreadPoolExecutor} and its {@link LinkedBlockingQueue} are the only
+ * shared state, both thread-safe.
  */
 public final class ProcessorExecutor implements AutoCloseable {
 
@@ -46,10 +52,13 @@ public final class ProcessorExecutor implements AutoCloseable {
         this.pool.prestartAllCoreThreads();
     }
 
-    /** Queues {@code task}; false when the queue is full or the group is shut down. */
-    boolean tryExecute(Runnable task) {
+    /**
+     * Queues {@code task}, stamped with {@code queuedAtNanos} (the caller's clock); false when the queue is full or the
+     * group is shut down.
+     */
+    boolean tryExecute(Runnable task, long queuedAtNanos) {
         try {
-            pool.execute(task);
+            pool.execute(new QueuedTask(task, queuedAtNanos));
             return true;
         } catch (RejectedExecutionException full) {
             return false;
@@ -57,12 +66,24 @@ public final class ProcessorExecutor implements AutoCloseable {
     }
 
     /** An executor view that runs a task on the caller's thread when the queue is full (for internal hand-offs). */
-    java.util.concurrent.Executor orCallerRuns() {
+    java.util.concurrent.Executor orCallerRuns(LongSupplier nanos) {
         return task -> {
-            if (!tryExecute(task)) {
+            if (!tryExecute(task, nanos.getAsLong())) {
                 task.run();
             }
         };
+    }
+
+    /**
+     * How long the oldest task still waiting in the queue has waited, in ms at {@code nowNanos} (same clock as the
+     * stamps); 0 when nothing waits. A moment's view: the head may be taken by a thread right after.
+     */
+    public long headWaitMillis(long nowNanos) {
+        Runnable head = pool.getQueue().peek();
+        if (!(head instanceof QueuedTask queued)) {
+            return 0;
+        }
+        return Math.max(0, TimeUnit.NANOSECONDS.toMillis(nowNanos - queued.queuedAtNanos));
     }
 
     public String name() {
@@ -113,6 +134,14 @@ public final class ProcessorExecutor implements AutoCloseable {
     @Override
     public String toString() {
         return "ProcessorExecutor[" + name + ", " + threads + " threads, capacity " + queueCapacity + "]";
+    }
+
+    /** A task and the time it was queued. */
+    private record QueuedTask(Runnable task, long queuedAtNanos) implements Runnable {
+        @Override
+        public void run() {
+            task.run();
+        }
     }
 
     /** Thrown by the rejection handler; shared and without a stack trace, since overload must stay cheap. */

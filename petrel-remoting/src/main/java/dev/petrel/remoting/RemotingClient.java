@@ -167,7 +167,7 @@ public final class RemotingClient implements AutoCloseable {
                     result.complete(response);
                 }
             });
-        }, endpoint.callbacks.orCallerRuns());
+        }, endpoint.callbacks.orCallerRuns(endpoint.clock::nanos));
         return result;
     }
 

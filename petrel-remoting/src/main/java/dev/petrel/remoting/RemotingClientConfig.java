@@ -6,30 +6,31 @@ import dev.petrel.common.config.ConfigKey;
 
 /**
  * Configuration of a {@link RemotingClient}: RocketMQ's {@code NettyClientConfig} names and defaults (several of which
- * Apache also reads from {@code com.rocketmq.remoting.*} system properties), plus the shared
- * {@link RemotingCommonConfig} keys. Immutable.
+ * are also read from Apache's {@code com.rocketmq.remoting.*} system properties, see {@link ConfigKey#orSystemProperty}),
+ * plus the shared {@link RemotingCommonConfig} keys. Immutable.
  */
 public final class RemotingClientConfig {
 
     public static final ConfigKey<Integer> CLIENT_WORKER_THREADS = ConfigKey.ofInt("clientWorkerThreads",
-        Integer.getInteger("com.rocketmq.remoting.client.worker.size", 4), 1, 256,
-        "Network I/O threads of the client (petrel-<name>-io-N); they also encode and decode frames.");
+        4, 1, 256, "Network I/O threads of the client (petrel-<name>-io-N); they also encode and decode frames.")
+        .orSystemProperty("com.rocketmq.remoting.client.worker.size");
     public static final ConfigKey<Integer> CLIENT_CALLBACK_EXECUTOR_THREADS = ConfigKey.ofInt(
         "clientCallbackExecutorThreads", Runtime.getRuntime().availableProcessors(), 1, 1024,
         "Threads that run async-call callbacks and processors registered without an executor "
-            + "(petrel-<name>-callback-N).");
+            + "(petrel-<name>-callback-N).").documentedDefault("number of cores");
     public static final ConfigKey<Integer> CLIENT_ONEWAY_SEMAPHORE_VALUE = ConfigKey.ofInt("clientOnewaySemaphoreValue",
-        Integer.getInteger("com.rocketmq.remoting.clientOnewaySemaphoreValue", 65535), 1, Integer.MAX_VALUE,
-        "Most oneway requests in flight at once.");
+        65535, 1, Integer.MAX_VALUE, "Most oneway requests in flight at once.")
+        .orSystemProperty("com.rocketmq.remoting.clientOnewaySemaphoreValue");
     public static final ConfigKey<Integer> CLIENT_ASYNC_SEMAPHORE_VALUE = ConfigKey.ofInt("clientAsyncSemaphoreValue",
-        Integer.getInteger("com.rocketmq.remoting.clientAsyncSemaphoreValue", 65535), 1, Integer.MAX_VALUE,
-        "Most async requests in flight at once.");
+        65535, 1, Integer.MAX_VALUE, "Most async requests in flight at once.")
+        .orSystemProperty("com.rocketmq.remoting.clientAsyncSemaphoreValue");
     public static final ConfigKey<Integer> CONNECT_TIMEOUT_MILLIS = ConfigKey.ofInt("connectTimeoutMillis",
-        Integer.getInteger("com.rocketmq.remoting.client.connect.timeout", 3000), 1, Integer.MAX_VALUE,
-        "How long to wait for a TCP connection to be established.");
+        3000, 1, Integer.MAX_VALUE, "How long (ms) to wait for a TCP connection to be established.")
+        .orSystemProperty("com.rocketmq.remoting.client.connect.timeout");
     public static final ConfigKey<Integer> CLIENT_CHANNEL_MAX_IDLE_TIME_SECONDS = ConfigKey.ofInt(
-        "clientChannelMaxIdleTimeSeconds", Integer.getInteger("com.rocketmq.remoting.client.channel.maxIdleTimeSeconds",
-            120), 0, Integer.MAX_VALUE, "Close a connection that has neither read nor written for this long; 0 never.");
+        "clientChannelMaxIdleTimeSeconds", 120, 0, Integer.MAX_VALUE,
+        "Close a connection that has neither read nor written for this many seconds; 0 never.")
+        .orSystemProperty("com.rocketmq.remoting.client.channel.maxIdleTimeSeconds");
     public static final ConfigKey<Integer> CLIENT_SOCKET_SND_BUF_SIZE = ConfigKey.ofInt("clientSocketSndBufSize", 0, 0,
         Integer.MAX_VALUE, "SO_SNDBUF in bytes; 0 keeps the OS default.");
     public static final ConfigKey<Integer> CLIENT_SOCKET_RCV_BUF_SIZE = ConfigKey.ofInt("clientSocketRcvBufSize", 0, 0,

@@ -13,9 +13,9 @@ public final class RemotingCommonConfig {
     public static final String FRAME_MAX_LENGTH_PROPERTY = "com.rocketmq.remoting.frameMaxLength";
 
     public static final ConfigKey<Integer> FRAME_MAX_LENGTH = ConfigKey.ofInt(FRAME_MAX_LENGTH_PROPERTY,
-        Integer.getInteger(FRAME_MAX_LENGTH_PROPERTY, 16_777_216), 64, Integer.MAX_VALUE,
-        "Largest accepted frame in bytes, length field included; a longer frame closes its connection. "
-            + "Default 16 MiB, or the JVM system property of the same name.");
+        16_777_216, 64, Integer.MAX_VALUE,
+        "Largest accepted frame in bytes, length field included; a longer frame closes its connection (16 MiB).")
+        .orSystemProperty(FRAME_MAX_LENGTH_PROPERTY);
 
     public static final ConfigKey<Boolean> USE_EPOLL_NATIVE_SELECTOR = ConfigKey.ofBoolean("useEpollNativeSelector", true,
         "Use Linux native epoll where its library loads, NIO otherwise (Petrel default true; Apache's is false).");

@@ -35,7 +35,7 @@ final class RequestDispatcher {
             return;
         }
         DefaultRequestContext context = new DefaultRequestContext(connection, request, endpoint.clock.nanos());
-        if (!entry.executor().tryExecute(() -> run(entry.processor(), context))) {
+        if (!entry.executor().tryExecute(() -> run(entry.processor(), context), context.receivedNanos())) {
             endpoint.metrics.busyRejections.increment();
             answerDirectly(connection, request, ResponseCode.SYSTEM_BUSY, entry.executor().overloadRemark());
         }

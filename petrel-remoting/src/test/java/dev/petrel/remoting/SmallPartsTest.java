@@ -48,23 +48,29 @@ class SmallPartsTest {
             CountDownLatch release = new CountDownLatch(1);
             CountDownLatch running = new CountDownLatch(1);
             AtomicInteger done = new AtomicInteger();
+            long t0 = 5_000_000_000L;
             assertThat(executor.tryExecute(() -> {
                 running.countDown();
                 awaitQuietly(release);
                 done.incrementAndGet();
-            })).isTrue();
+            }, t0)).isTrue();
             assertThat(running.await(5, TimeUnit.SECONDS)).isTrue();
-            assertThat(executor.tryExecute(done::incrementAndGet)).isTrue();
-            assertThat(executor.tryExecute(done::incrementAndGet)).isTrue();
-            assertThat(executor.tryExecute(done::incrementAndGet)).as("queue of 2 is full").isFalse();
+            assertThat(executor.headWaitMillis(t0 + 900_000_000L)).as("the running task does not wait").isZero();
+            assertThat(executor.tryExecute(done::incrementAndGet, t0 + 100_000_000L)).isTrue();
+            assertThat(executor.tryExecute(done::incrementAndGet, t0 + 200_000_000L)).isTrue();
+            assertThat(executor.tryExecute(done::incrementAndGet, t0 + 300_000_000L)).as("queue of 2 is full").isFalse();
             assertThat(executor.queued()).isEqualTo(2);
+            assertThat(executor.headWaitMillis(t0 + 350_000_000L)).as("the oldest waiting task, queued at +100 ms")
+                .isEqualTo(250);
+            assertThat(executor.headWaitMillis(t0)).as("never negative").isZero();
             assertThat(executor.overloadRemark()).isEqualTo("[OVERLOAD]system busy, start flow control for a while; "
                 + "processor pool PullMessageThread has 2 requests queued (its capacity); retry later or raise "
                 + "pullThreadPoolQueueCapacity");
             release.countDown();
             executor.shutdown(5_000);
             assertThat(done.get()).isEqualTo(3);
-            assertThat(executor.tryExecute(done::incrementAndGet)).as("shut down").isFalse();
+            assertThat(executor.headWaitMillis(t0 + 900_000_000L)).as("nothing waits").isZero();
+            assertThat(executor.tryExecute(done::incrementAndGet, t0)).as("shut down").isFalse();
         }
     }
 

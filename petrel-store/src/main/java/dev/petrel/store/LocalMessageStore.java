@@ -372,6 +372,19 @@ public final class LocalMessageStore implements MessageStore {
         return queues.topics();
     }
 
+    /**
+     * Runs {@code action} holding the CommitLog's put lock, so no append runs meanwhile (maintenance that needs a
+     * quiescent log; tests that need a stalled append path). Appends wait for it; keep it short.
+     */
+    public void underPutLock(Runnable action) {
+        commitLog.underPutLock(action);
+    }
+
+    @Override
+    public long putLockHeldMillis() {
+        return commitLog.putLockHeldMillis();
+    }
+
     @Override
     public StoreStats stats() {
         long max = commitLog.maxOffset();

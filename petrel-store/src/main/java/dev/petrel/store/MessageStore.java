@@ -89,6 +89,9 @@ public interface MessageStore extends AutoCloseable {
 
     StoreStats stats();
 
+    /** How long the current CommitLog append has held the put lock, ms; 0 while no append runs. */
+    long putLockHeldMillis();
+
     /** What {@link #scanRecords} hands each record to. */
     @FunctionalInterface
     interface RecordVisitor {

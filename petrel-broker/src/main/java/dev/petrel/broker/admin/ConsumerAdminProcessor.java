@@ -9,6 +9,8 @@ import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.offset.ConsumerOffsetTable;
 import dev.petrel.broker.processor.Replies;
+import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.Connection;
 import dev.petrel.protocol.body.client.ConsumerConnection;
@@ -74,15 +76,21 @@ public final class ConsumerAdminProcessor implements RequestProcessor {
     private final String brokerName;
     private final String brokerAddr;
     private final java.util.function.BiConsumer<String, String> offsetsReset;
+    private final BrokerStats stats;
+    private final Clock clock;
 
     /**
      * @param offsetsReset told (group, topic) after a reset, so held pulls of the group learn it at once instead of
      *                     after their suspend timeout
+     * @param stats        the per-group pull counters behind {@code consumeTps}
      */
     public ConsumerAdminProcessor(ConsumerRegistry consumers, ProducerRegistry producers, ConsumerOffsetTable offsets,
                                   TopicConfigTable topics, SubscriptionGroupTable groups, MessageStore store,
                                   String brokerName, String brokerAddr,
-                                  java.util.function.BiConsumer<String, String> offsetsReset) {
+                                  java.util.function.BiConsumer<String, String> offsetsReset, BrokerStats stats,
+                                  Clock clock) {
+        this.stats = stats;
+        this.clock = clock;
         this.consumers = consumers;
         this.producers = producers;
         this.offsets = offsets;
@@ -176,7 +184,7 @@ public final class ConsumerAdminProcessor implements RequestProcessor {
             }
             table.put(new MessageQueue(topic, brokerName, q), new OffsetWrapper(brokerOffset, consumerOffset, last, pullOffset));
         }
-        return new ConsumeStats(0.0, table);
+        return new ConsumeStats(stats.groupGetTps(group, topic, clock.millis()), table);
     }
 
     /** Topics whose progress to report for a group: skips topics the online group does not subscribe (Apache). */
@@ -205,10 +213,13 @@ public final class ConsumerAdminProcessor implements RequestProcessor {
         String topic = d.value().topic();
         Set<String> candidates = topic == null || topic.isBlank() ? offsets.topicsOf(group) : Set.of(topic);
         Map<MessageQueue, OffsetWrapper> table = new LinkedHashMap<>();
+        double tps = 0;
         for (String t : reportedTopics(group, candidates)) {
-            table.putAll(progress(group, t, topics.get(t).readQueueNums(), true).offsetTable());
+            ConsumeStats one = progress(group, t, topics.get(t).readQueueNums(), true);
+            table.putAll(one.offsetTable());
+            tps += one.consumeTps();
         }
-        return Replies.okJson(request, ConsumeStats.CODEC, new ConsumeStats(0.0, table));
+        return Replies.okJson(request, ConsumeStats.CODEC, new ConsumeStats(tps, table));
     }
 
     private RemotingCommand brokerConsumeStats(RemotingCommand request) {

@@ -5,6 +5,7 @@ import dev.petrel.broker.client.SubscriptionConflicts;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.body.stats.RuntimeInfoKeys;
+import dev.petrel.remoting.ProcessorExecutor;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreStats;
 
@@ -22,10 +23,13 @@ import java.util.function.LongSupplier;
  */
 public final class RuntimeInfoTable {
 
-    /** What the processor pools report. */
-    public record Pools(IntSupplier sendQueued, int sendCapacity, IntSupplier pullQueued, int pullCapacity,
-                        IntSupplier litePullQueued, int litePullCapacity, IntSupplier queryQueued, int queryCapacity,
-                        LongSupplier sendQueueWaitMillis) {
+    /**
+     * The processor pools whose queues the table reports: size, capacity and head wait (how long the oldest request
+     * still queued has waited, RocketMQ's {@code *ThreadPoolQueueHeadWaitTimeMills}; 0 when none waits). Their
+     * requests are stamped with the remoting server's clock, which must be this table's clock.
+     */
+    public record Pools(ProcessorExecutor send, ProcessorExecutor pull, ProcessorExecutor litePull,
+                        ProcessorExecutor query) {
     }
 
     static final String VERSION_DESC = "V5_3_1";
@@ -71,19 +75,22 @@ public final class RuntimeInfoTable {
         t.put(RuntimeInfoKeys.MSG_GET_TOTAL_TODAY_NOW, Long.toString(stats.getTotal()));
         t.put(RuntimeInfoKeys.PUT_TPS, stats.putTps(now));
         t.put(RuntimeInfoKeys.GET_TRANSFERRED_TPS, stats.getTps(now));
-        t.put(RuntimeInfoKeys.SEND_THREAD_POOL_QUEUE_SIZE, Integer.toString(pools.sendQueued().getAsInt()));
-        t.put("sendThreadPoolQueueCapacity", Integer.toString(pools.sendCapacity()));
-        t.put(RuntimeInfoKeys.PULL_THREAD_POOL_QUEUE_SIZE, Integer.toString(pools.pullQueued().getAsInt()));
-        t.put("pullThreadPoolQueueCapacity", Integer.toString(pools.pullCapacity()));
-        t.put("litePullThreadPoolQueueSize", Integer.toString(pools.litePullQueued().getAsInt()));
-        t.put("litePullThreadPoolQueueCapacity", Integer.toString(pools.litePullCapacity()));
-        t.put("queryThreadPoolQueueSize", Integer.toString(pools.queryQueued().getAsInt()));
-        t.put("queryThreadPoolQueueCapacity", Integer.toString(pools.queryCapacity()));
-        t.put(RuntimeInfoKeys.SEND_THREAD_POOL_QUEUE_HEAD_WAIT_TIME_MILLS, Long.toString(pools.sendQueueWaitMillis().getAsLong()));
-        t.put(RuntimeInfoKeys.PULL_THREAD_POOL_QUEUE_HEAD_WAIT_TIME_MILLS, "0");
-        t.put("queryThreadPoolQueueHeadWaitTimeMills", "0");
-        t.put("litePullThreadPoolQueueHeadWaitTimeMills", "0");
-        t.put(RuntimeInfoKeys.PAGE_CACHE_LOCK_TIME_MILLS, "0");
+        long nowNanos = clock.nanos();
+        t.put(RuntimeInfoKeys.SEND_THREAD_POOL_QUEUE_SIZE, Integer.toString(pools.send().queued()));
+        t.put("sendThreadPoolQueueCapacity", Integer.toString(pools.send().queueCapacity()));
+        t.put(RuntimeInfoKeys.PULL_THREAD_POOL_QUEUE_SIZE, Integer.toString(pools.pull().queued()));
+        t.put("pullThreadPoolQueueCapacity", Integer.toString(pools.pull().queueCapacity()));
+        t.put("litePullThreadPoolQueueSize", Integer.toString(pools.litePull().queued()));
+        t.put("litePullThreadPoolQueueCapacity", Integer.toString(pools.litePull().queueCapacity()));
+        t.put("queryThreadPoolQueueSize", Integer.toString(pools.query().queued()));
+        t.put("queryThreadPoolQueueCapacity", Integer.toString(pools.query().queueCapacity()));
+        t.put(RuntimeInfoKeys.SEND_THREAD_POOL_QUEUE_HEAD_WAIT_TIME_MILLS,
+            Long.toString(pools.send().headWaitMillis(nowNanos)));
+        t.put(RuntimeInfoKeys.PULL_THREAD_POOL_QUEUE_HEAD_WAIT_TIME_MILLS,
+            Long.toString(pools.pull().headWaitMillis(nowNanos)));
+        t.put("queryThreadPoolQueueHeadWaitTimeMills", Long.toString(pools.query().headWaitMillis(nowNanos)));
+        t.put("litePullThreadPoolQueueHeadWaitTimeMills", Long.toString(pools.litePull().headWaitMillis(nowNanos)));
+        t.put(RuntimeInfoKeys.PAGE_CACHE_LOCK_TIME_MILLS, Long.toString(store.putLockHeldMillis()));
         t.put(RuntimeInfoKeys.EARLIEST_MESSAGE_TIME_STAMP, Long.toString(s.earliestMessageTime()));
         t.put(RuntimeInfoKeys.COMMIT_LOG_DISK_RATIO, Double.toString(s.diskUsedRatio()));
         t.put("commitLogMinOffset", Long.toString(s.commitLogMinOffset()));

@@ -42,11 +42,6 @@ public final class QueueLockTable {
         this.maxLiveMillis = maxLiveMillis;
     }
 
-    /** Apache's default, or the JVM property {@code rocketmq.broker.rebalance.lockMaxLiveTime} (ms) as Apache reads it. */
-    public static long configuredMaxLiveMillis() {
-        return Long.getLong("rocketmq.broker.rebalance.lockMaxLiveTime", 60_000L);
-    }
-
     /**
      * Locks (or refreshes) every queue of {@code queues} that is free, expired or already held by {@code clientId}.
      *

@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * the reference to the payload, so a pull that was woken costs the timeout list only this small shell until its
  * deadline passes.
  *
+ * <p>Threads: the pull thread that holds it, the store's dispatch thread, the timeout thread and admin threads race
+ * to claim it; the payload's {@link AtomicReference} is the only mutable state and {@code getAndSet(null)} decides.
+ *
  * @param <P> what the pull processor needs to answer it later (request context and parsed header)
  */
 public final class HeldPull<P> {

@@ -27,9 +27,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * resets ({@code useServerSideResetOffset}): a reset is handed to the consumer on its next pull as
  * PULL_OFFSET_MOVED, and until then commits of that queue are ignored.
  *
- * <p>Threads: pull, consumer-management and admin threads write entries concurrently (each entry is one map slot,
- * last writer wins, as in Apache); {@link #persist()} runs on the housekeeping thread (or the closing thread) and is
- * serialised by this object's monitor.
+ * <p>Threads: pull, consumer-management and admin threads write entries concurrently; each entry is one slot of a
+ * per-{@code topic@group} {@link ConcurrentHashMap} created with {@code computeIfAbsent}, so no commit is lost and the
+ * last writer wins, as in Apache. A commit that must yield to a pending reset ({@link #commitUnlessReset}) checks the
+ * reset inside the slot's {@code compute}, and {@link #assignReset} records the reset before it writes the slot, so a
+ * commit racing a reset can never overwrite it. {@link #persist()} runs on the housekeeping thread (or the closing
+ * thread) and is serialised by this object's monitor; it writes a snapshot, and the change counter makes a commit
+ * that lands during the write be written next time.
  */
 public final class ConsumerOffsetTable {
 
@@ -75,6 +79,29 @@ public final class ConsumerOffsetTable {
         }
     }
 
+    /**
+     * Stores a committed offset unless a server-side reset of the queue is pending: the reset wins until the
+     * consumer's next pull takes it. Atomic against {@link #assignReset}.
+     *
+     * @return false when the commit was ignored because of a pending reset
+     */
+    public boolean commitUnlessReset(String group, String topic, int queueId, long offset) {
+        boolean[] applied = {false};
+        boolean[] changed = {false};
+        offsets.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).compute(queueId, (q, old) -> {
+            if (hasPendingReset(group, topic, q)) {
+                return old;
+            }
+            applied[0] = true;
+            changed[0] = old == null || old != offset;
+            return offset;
+        });
+        if (changed[0]) {
+            changes.incrementAndGet();
+        }
+        return applied[0];
+    }
+
     /** Records how far a queue was pulled (statistics only). */
     public void commitPulled(String group, String topic, int queueId, long nextOffset) {
         pulled.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).put(queueId, nextOffset);
@@ -108,7 +135,8 @@ public final class ConsumerOffsetTable {
 
     /**
      * Records a server-side reset: the committed offset changes now (if the group has one for the queue) and the
-     * next pull of the queue answers PULL_OFFSET_MOVED with it.
+     * next pull of the queue answers PULL_OFFSET_MOVED with it. The reset is recorded before the offset is written,
+     * so a concurrent {@link #commitUnlessReset} either runs first (and is overwritten) or sees the reset.
      */
     public void assignReset(String group, String topic, int queueId, long offset) {
         if (queueId < 0 || offset < 0) {

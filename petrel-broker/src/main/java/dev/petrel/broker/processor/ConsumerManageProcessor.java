@@ -119,10 +119,11 @@ public final class ConsumerManageProcessor implements RequestProcessor {
         if (!topics.contains(h.topic())) {
             return request.response(ResponseCode.TOPIC_NOT_EXIST, "Topic " + h.topic() + " not exist!");
         }
-        if (serverSideReset.getAsBoolean() && offsets.hasPendingReset(h.consumerGroup(), h.topic(), h.queueId())) {
+        if (!serverSideReset.getAsBoolean()) {
+            offsets.commit(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
+        } else if (!offsets.commitUnlessReset(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset())) {
             return request.response(ResponseCode.SUCCESS, "Offset has been previously reset");
         }
-        offsets.commit(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
         return Replies.ok(request);
     }
 

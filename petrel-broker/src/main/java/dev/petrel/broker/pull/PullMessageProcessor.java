@@ -325,15 +325,17 @@ public final class PullMessageProcessor implements RequestProcessor {
             remark = result.status().name();
         }
         offsets.commitPulled(h.consumerGroup(), h.topic(), h.queueId(), result.nextBeginOffset());
-        if (firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.COMMIT_OFFSET)) {
-            offsets.commit(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
+        // The commit offset a pull carries predates any reset this pull hands out (or one assigned meanwhile): the
+        // reset wins, or a consumer that stops before its next commit would resume from before the reset.
+        if (firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.COMMIT_OFFSET) && reset == null) {
+            offsets.commitUnlessReset(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
         }
         PullMessageResponseHeader header = new PullMessageResponseHeader(0, result.nextBeginOffset(), result.minOffset(),
             result.maxOffset(), null, topic.topicSysFlag(), group.groupSysFlag(), null);
         RemotingCommand response = request.newResponse(code).remark(remark)
             .extFields(PullMessageResponseHeaderCodec.INSTANCE.encode(header)).build();
         if (code == ResponseCode.SUCCESS) {
-            stats.recordGet(result.messageCount());
+            stats.recordGet(h.consumerGroup(), h.topic(), result.messageCount());
             List<ByteBuffer> buffers = new ArrayList<>(result.records().size());
             for (StoredRecord r : result.records()) {
                 buffers.add(r.buffer());

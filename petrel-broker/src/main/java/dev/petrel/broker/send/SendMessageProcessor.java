@@ -87,7 +87,6 @@ public final class SendMessageProcessor implements RequestProcessor {
     private final IntSupplier queuedSends;
     private final Predicate<String> holdsQueueLocks;
     /** The last wait of a send for its thread, for GET_BROKER_RUNTIME_INFO (written by send threads). */
-    private volatile long lastQueueWaitMillis;
 
     /**
      * @param queuedSends     sends waiting for a thread right now (named in the SYSTEM_BUSY remark)
@@ -153,18 +152,12 @@ public final class SendMessageProcessor implements RequestProcessor {
         return sendOne(ctx, request, h, checked.topic(), body, bornHost);
     }
 
-    /** How long the last send waited for a send thread, ms. */
-    public long lastQueueWaitMillis() {
-        return lastQueueWaitMillis;
-    }
-
     /** Broker fast failure: a send that waited too long for a thread is refused rather than served late. */
     private Refusal admission(RequestContext ctx) {
         if (!settings.fastFailureEnabled()) {
             return null;
         }
         long waitedMillis = TimeUnit.NANOSECONDS.toMillis(clock.nanos() - ctx.receivedNanos());
-        lastQueueWaitMillis = waitedMillis;
         long limit = settings.waitTimeMillsInSendQueue();
         if (waitedMillis <= limit) {
             return null;

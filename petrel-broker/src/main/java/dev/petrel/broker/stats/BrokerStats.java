@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>The hot path only adds to a {@link LongAdder} ({@link #recordPut}, {@link #recordGet}). {@link #sample} runs on
  * the housekeeping thread every {@link #SAMPLE_INTERVAL_MILLIS} and keeps ten minutes of totals; rates are computed
- * from them on request. Readers and the sampler share this object's monitor.
+ * from them on request. Readers and the sampler share this object's monitor. Per consumer group and topic the same
+ * is done by {@link GroupGetRates} (its own monitor).
  */
 public final class BrokerStats {
 
@@ -23,6 +24,7 @@ public final class BrokerStats {
     private final ZoneId zone;
     private final LongAdder puts = new LongAdder();
     private final LongAdder gets = new LongAdder();
+    private final GroupGetRates groupGets;
     private final long[] sampleTimes = new long[SAMPLES];
     private final long[] samplePuts = new long[SAMPLES];
     private final long[] sampleGets = new long[SAMPLES];
@@ -37,6 +39,7 @@ public final class BrokerStats {
     public BrokerStats(ZoneId zone, long nowMillis) {
         this.zone = zone;
         this.today = day(nowMillis);
+        this.groupGets = new GroupGetRates(nowMillis);
         sample(nowMillis);
     }
 
@@ -48,6 +51,17 @@ public final class BrokerStats {
     /** Messages handed to consumers. */
     public void recordGet(int messages) {
         gets.add(messages);
+    }
+
+    /** Messages handed to {@code group} from {@code topic} (also counted by {@link #recordGet(int)}). */
+    public void recordGet(String group, String topic, int messages) {
+        gets.add(messages);
+        groupGets.record(group, topic, messages);
+    }
+
+    /** Messages per second handed to {@code group} from {@code topic} over about the last minute (consumeTps). */
+    public double groupGetTps(String group, String topic, long nowMillis) {
+        return groupGets.tps(group, topic, nowMillis);
     }
 
     public long putTotal() {
@@ -76,6 +90,7 @@ public final class BrokerStats {
         samplePuts[head] = p;
         sampleGets[head] = g;
         samples = Math.min(samples + 1, SAMPLES);
+        groupGets.sample(nowMillis);
     }
 
     /** {@code "tps10 tps60 tps600"} of stored messages, as Apache formats {@code putTps}. */

@@ -78,7 +78,7 @@ public final class EndTransactionProcessor implements RequestProcessor {
             return request.response(ResponseCode.SYSTEM_ERROR, problem);
         }
         long halfOffset = half.queueOffset();
-        if (!state.markDone(halfOffset)) {
+        if (!state.reserve(halfOffset)) {
             LOG.debug("transaction {} (half offset {}) was already decided; ignoring the repeated decision", h.msgId(),
                 halfOffset);
             return request.response(ResponseCode.SUCCESS, null);
@@ -89,13 +89,14 @@ public final class EndTransactionProcessor implements RequestProcessor {
             : writeOp(halfOffset);
         written.whenComplete((result, failure) -> {
             if (failure != null || !result.isOk()) {
-                state.unmark(halfOffset);
+                state.release(halfOffset);
                 String why = failure != null ? failure.toString() : result.toString();
                 LOG.error("could not store the {} of transaction {}: {}", type == SysFlag.TRANSACTION_COMMIT_TYPE
                     ? "commit" : "rollback", h.msgId(), why);
                 ctx.respond(request.response(ResponseCode.SYSTEM_ERROR, "could not store the decision: " + why));
                 return;
             }
+            state.confirm(halfOffset);
             ctx.respond(request.response(ResponseCode.SUCCESS, null));
         });
         return null;

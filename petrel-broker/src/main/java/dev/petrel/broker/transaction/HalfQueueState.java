@@ -1,7 +1,9 @@
 package dev.petrel.broker.transaction;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -11,8 +13,15 @@ import java.util.TreeSet;
  * and how far the op queue has been read. Saved as a {@link Checkpoint} after each scan so a restart resumes without
  * re-asking producers about decided messages and keeps the check counts.
  *
- * <p>Threads: END_TRANSACTION threads call {@link #markDone}; the check loop does everything else. All methods are
- * guarded by this object's monitor; each is short.
+ * <p>An END_TRANSACTION decision is first <em>reserved</em> ({@link #reserve}: a repeated decision is refused and
+ * the check loop leaves the message alone) and becomes decided only once its records are stored ({@link #confirm});
+ * if storing fails the reservation is dropped ({@link #release}) and the message is checked again. The front
+ * ({@link #advance}) moves only over decided offsets, so a decision that is still being written, and may yet fail, is
+ * never passed over or written to the checkpoint as decided.
+ *
+ * <p>Threads: END_TRANSACTION threads (send pool) and the store's completion threads call {@link #reserve},
+ * {@link #confirm} and {@link #release}; the check loop ({@code petrel-broker-transaction-check}) does everything else.
+ * All methods are guarded by this object's monitor; each is short.
  */
 final class HalfQueueState {
 
@@ -24,6 +33,8 @@ final class HalfQueueState {
     private long opOffset;
     private final TreeSet<Long> done = new TreeSet<>();
     private final Map<Long, Integer> checkTimes = new HashMap<>();
+    /** Offsets whose END_TRANSACTION decision is being written (neither decided nor to be checked). */
+    private final Set<Long> deciding = new HashSet<>();
 
     HalfQueueState(Checkpoint from) {
         if (from != null) {
@@ -42,8 +53,9 @@ final class HalfQueueState {
         }
     }
 
-    /** Marks a half-queue offset decided; false if it already was (a repeated END_TRANSACTION). */
+    /** Marks a half-queue offset decided by a stored record (an op record read back, a given-up copy). */
     synchronized boolean markDone(long offset) {
+        deciding.remove(offset);
         if (offset < halfOffset) {
             return false;
         }
@@ -51,13 +63,30 @@ final class HalfQueueState {
         return done.add(offset);
     }
 
-    /** Undoes {@link #markDone} when writing the decision failed, so the check-back asks again. */
-    synchronized void unmark(long offset) {
-        done.remove(offset);
+    /**
+     * Reserves the decision of an offset for an END_TRANSACTION whose records are about to be written; false if it is
+     * decided or being decided already (a repeated END_TRANSACTION, which must be ignored).
+     */
+    synchronized boolean reserve(long offset) {
+        if (offset < halfOffset || done.contains(offset)) {
+            return false;
+        }
+        return deciding.add(offset);
     }
 
+    /** The reserved decision's records are stored: the offset is decided. */
+    synchronized void confirm(long offset) {
+        markDone(offset);
+    }
+
+    /** Writing the reserved decision failed: the offset is open again, so the check-back asks again. */
+    synchronized void release(long offset) {
+        deciding.remove(offset);
+    }
+
+    /** Decided, or being decided: the check loop does not ask about it. */
     synchronized boolean isDone(long offset) {
-        return offset < halfOffset || done.contains(offset);
+        return offset < halfOffset || done.contains(offset) || deciding.contains(offset);
     }
 
     /** Moves the progress past every decided offset at its front; a queue whose head was cleaned starts at {@code min}. */

@@ -110,6 +110,5 @@ class SendAdmissionTest {
         assertThat(r.remark()).startsWith("[TIMEOUT_CLEAN_QUEUE]broker busy").contains("period in queue: 350ms")
             .contains("size of queue: 1234").contains("waitTimeMillsInSendQueue=200");
         assertThat(r.extField("MSG_REGION")).isEqualTo("DefaultRegion");
-        assertThat(processor.lastQueueWaitMillis()).isEqualTo(350);
     }
 }

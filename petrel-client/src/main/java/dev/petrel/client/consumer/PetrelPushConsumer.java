@@ -97,7 +97,8 @@ public final class PetrelPushConsumer implements AutoCloseable {
         PushConsumerCore.Settings settings = new PushConsumerCore.Settings(group, model,
             config.get(PushConsumerConfig.CONSUME_FROM_WHERE), startTimestamp(config, clock), b.strategy, pull,
             config.get(PushConsumerConfig.AWAIT_TERMINATION_MILLIS_WHEN_SHUTDOWN), config.asText(),
-            Path.of(config.get(PushConsumerConfig.LOCAL_OFFSET_STORE_DIR)), orderly);
+            Path.of(config.get(PushConsumerConfig.LOCAL_OFFSET_STORE_DIR)), orderly,
+            config.get(PushConsumerConfig.REBALANCE_LOCK_INTERVAL), config.get(PushConsumerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
         int maxReconsume = config.get(PushConsumerConfig.MAX_RECONSUME_TIMES);
         long suspend = config.get(PushConsumerConfig.SUSPEND_CURRENT_QUEUE_TIME_MILLIS);
         this.instance = ClientInstances.acquire(ClientSettings.from(config, clock));

@@ -47,16 +47,25 @@ public final class PushConsumerConfig {
     public static final ConfigKey<Boolean> POST_SUBSCRIPTION_WHEN_PULL = ConfigKey.ofBoolean("postSubscriptionWhenPull",
         false, "Send the expression with every pull (else the broker uses the heartbeat's).");
     public static final ConfigKey<String> LOCAL_OFFSET_STORE_DIR = ConfigKey.ofString("localOffsetStoreDir",
-        System.getProperty("rocketmq.client.localOffsetStoreDir",
-            System.getProperty("user.home") + java.io.File.separator + ".rocketmq_offsets"),
-        "Broadcasting: directory of the local offset files (<dir>/<clientId>/<group>/offsets.json).");
+        System.getProperty("user.home") + java.io.File.separator + ".rocketmq_offsets",
+        "Broadcasting: directory of the local offset files (<dir>/<clientId>/<group>/offsets.json).")
+        .orSystemProperty("rocketmq.client.localOffsetStoreDir").documentedDefault("${user.home}/.rocketmq_offsets");
+    public static final ConfigKey<Long> REBALANCE_LOCK_INTERVAL = ConfigKey.ofLong(
+        "rocketmq.client.rebalance.lockInterval", 20_000, 10, Long.MAX_VALUE,
+        "Orderly clustering consumers: how often (ms) the locks of all owned queues are renewed (LOCK_BATCH_MQ).")
+        .orSystemProperty("rocketmq.client.rebalance.lockInterval");
+    public static final ConfigKey<Long> REBALANCE_LOCK_MAX_LIVE_TIME = ConfigKey.ofLong(
+        "rocketmq.client.rebalance.lockMaxLiveTime", 30_000, 10, Long.MAX_VALUE,
+        "Orderly clustering consumers: how long (ms) after the last successful lock a queue is still consumed; keep "
+            + "it below the broker's rocketmq.broker.rebalance.lockMaxLiveTime (60 s).")
+        .orSystemProperty("rocketmq.client.rebalance.lockMaxLiveTime");
 
     public static final ConfigDef DEFINITION = ConfigDef.of("push consumer", CONSUMER_GROUP, MESSAGE_MODEL,
         CONSUME_FROM_WHERE, CONSUME_TIMESTAMP, CONSUME_THREAD_MIN, CONSUME_THREAD_MAX, CONSUME_CONCURRENTLY_MAX_SPAN,
         PULL_THRESHOLD_FOR_QUEUE, PULL_THRESHOLD_SIZE_FOR_QUEUE, PULL_INTERVAL, CONSUME_MESSAGE_BATCH_MAX_SIZE,
         PULL_BATCH_SIZE, PULL_BATCH_SIZE_IN_BYTES, MAX_RECONSUME_TIMES, SUSPEND_CURRENT_QUEUE_TIME_MILLIS,
         AWAIT_TERMINATION_MILLIS_WHEN_SHUTDOWN, BROKER_SUSPEND_MAX_TIME_MILLIS, CONSUMER_TIMEOUT_MILLIS_WHEN_SUSPEND,
-        POST_SUBSCRIPTION_WHEN_PULL, LOCAL_OFFSET_STORE_DIR);
+        POST_SUBSCRIPTION_WHEN_PULL, LOCAL_OFFSET_STORE_DIR, REBALANCE_LOCK_INTERVAL, REBALANCE_LOCK_MAX_LIVE_TIME);
 
     private PushConsumerConfig() {
     }

@@ -42,7 +42,6 @@ public final class ClientInstance {
     private static final Logger LOG = LoggerFactory.getLogger(ClientInstance.class);
     /** RocketMQ's internal producer group, always listed in heartbeats. */
     public static final String CLIENT_INNER_PRODUCER = "CLIENT_INNER_PRODUCER";
-    static final long REBALANCE_INTERVAL_MILLIS = Long.getLong("rocketmq.client.rebalance.waitInterval", 20_000L);
 
     private final ClientSettings settings;
     private final String clientId;
@@ -70,7 +69,7 @@ public final class ClientInstance {
         this.brokers = new BrokerCalls(remote, settings.apiTimeoutMillis());
         this.scheduler = Executors.newSingleThreadScheduledExecutor(
             new ClientThreadFactory("petrel-client-" + clientId + "-scheduler", false));
-        this.rebalanceLoop = new RebalanceLoop("petrel-client-" + clientId + "-rebalance", REBALANCE_INTERVAL_MILLIS,
+        this.rebalanceLoop = new RebalanceLoop("petrel-client-" + clientId + "-rebalance", settings.rebalanceIntervalMillis(),
             settings.clock(), this::rebalanceAll);
         new BrokerRequestProcessors(consumers::get, this::rebalanceNow).producers(producers::get, replies)
             .registerWith(remoting);

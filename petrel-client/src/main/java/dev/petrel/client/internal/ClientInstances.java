@@ -6,6 +6,9 @@ import java.util.Map;
 /**
  * The process-wide registry of {@link ClientInstance}s, one per NameServer set and client id, reference-counted: the
  * first client of a key creates and starts the instance, the last one to close shuts it down.
+ *
+ * <p>Threads: any application thread; acquire and release hold the class's monitor, so an instance is never shut
+ * down while another client acquires it.
  */
 public final class ClientInstances {
 

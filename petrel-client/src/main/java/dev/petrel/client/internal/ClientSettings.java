@@ -21,13 +21,14 @@ import java.util.List;
  * @param heartbeatIntervalMillis      heartbeat period
  * @param persistOffsetIntervalMillis  offset commit period
  * @param apiTimeoutMillis             timeout of control calls
+ * @param rebalanceIntervalMillis      rebalance period of every consumer of the instance
  * @param remoting      remoting client settings
  * @param clock         time source
  */
 public record ClientSettings(List<String> nameServers, String instanceName, String clientIp,
                              long pollNameServerIntervalMillis, long heartbeatIntervalMillis,
-                             long persistOffsetIntervalMillis, long apiTimeoutMillis, RemotingClientConfig remoting,
-                             Clock clock) {
+                             long persistOffsetIntervalMillis, long apiTimeoutMillis, long rebalanceIntervalMillis,
+                             RemotingClientConfig remoting, Clock clock) {
 
     public ClientSettings {
         nameServers = List.copyOf(nameServers);
@@ -47,7 +48,7 @@ public record ClientSettings(List<String> nameServers, String instanceName, Stri
         return new ClientSettings(nameServers, instance, ip == null || ip.isEmpty() ? localIp() : ip,
             config.get(ClientConfig.POLL_NAME_SERVER_INTERVAL), config.get(ClientConfig.HEARTBEAT_BROKER_INTERVAL),
             config.get(ClientConfig.PERSIST_CONSUMER_OFFSET_INTERVAL), config.get(ClientConfig.MQ_CLIENT_API_TIMEOUT),
-            RemotingClientConfig.from(config), clock);
+            config.get(ClientConfig.REBALANCE_WAIT_INTERVAL), RemotingClientConfig.from(config), clock);
     }
 
     /** RocketMQ's client id: {@code ip@instanceName}. */

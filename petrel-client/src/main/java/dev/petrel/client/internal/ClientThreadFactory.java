@@ -3,7 +3,10 @@ package dev.petrel.client.internal;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Daemon threads named {@code prefix-N} (or exactly {@code prefix} for a single-thread owner). */
+/**
+ * Daemon threads named {@code prefix-N} (or exactly {@code prefix} for a single-thread owner). Any thread may use it
+ * (atomic counter).
+ */
 public final class ClientThreadFactory implements ThreadFactory {
 
     private final String prefix;

@@ -20,13 +20,13 @@ public final class ProducerConfig {
     public static final ConfigKey<Integer> COMPRESS_MSG_BODY_OVER_HOWMUCH = ConfigKey.ofInt(
         "compressMsgBodyOverHowmuch", 4_096, 0, Integer.MAX_VALUE,
         "Bodies of at least this many bytes are zlib-compressed (single messages only).");
-    public static final ConfigKey<Integer> COMPRESS_LEVEL = ConfigKey.ofInt("compressLevel",
-        Integer.getInteger("rocketmq.message.compressLevel", 5), -1, 9, "zlib level of compressed bodies.");
+    public static final ConfigKey<Integer> COMPRESS_LEVEL = ConfigKey.ofInt("compressLevel", 5, -1, 9,
+        "zlib level of compressed bodies.").orSystemProperty("rocketmq.message.compressLevel");
     public static final ConfigKey<Integer> MAX_MESSAGE_SIZE = ConfigKey.ofInt("maxMessageSize", 4 * 1024 * 1024, 1,
         Integer.MAX_VALUE, "Largest body (and largest encoded batch) the producer sends, in bytes.");
     public static final ConfigKey<Boolean> SEND_LATENCY_FAULT_ENABLE = ConfigKey.ofBoolean("sendLatencyFaultEnable",
-        Boolean.getBoolean("com.rocketmq.sendLatencyEnable"),
-        "Avoid brokers that answered slowly or failed, for a time that grows with the observed latency.");
+        false, "Avoid brokers that answered slowly or failed, for a time that grows with the observed latency.")
+        .orSystemProperty("com.rocketmq.sendLatencyEnable");
     public static final ConfigKey<Integer> DEFAULT_TOPIC_QUEUE_NUMS = ConfigKey.ofInt("defaultTopicQueueNums", 4, 1,
         1024, "Queues of a topic the broker creates on first send (auto-creation from TBW102).");
     public static final ConfigKey<String> CREATE_TOPIC_KEY = ConfigKey.ofString("createTopicKey", "TBW102",

@@ -71,7 +71,7 @@ public final class ConfigDef {
         Map<String, Object> values = new LinkedHashMap<>();
         for (ConfigKey<?> key : keys.values()) {
             String text = raw.get(key.name());
-            values.put(key.name(), text == null ? key.defaultValue() : key.parse(text));
+            values.put(key.name(), text == null ? key.resolvedDefault() : key.parse(text));
         }
         for (String name : raw.keySet()) {
             if (!keys.containsKey(name)) {
@@ -89,16 +89,26 @@ public final class ConfigDef {
         return parse(raw, unknownKeys);
     }
 
-    /** The Markdown reference table: property, type, default, range, dynamic, description. */
+    /**
+     * The Markdown reference table: property, type, default, range, dynamic, description. A key also read from a
+     * system property or environment variable says so in its default cell ({@code -Dname}, {@code $NAME}).
+     */
     public String toMarkdownTable() {
         List<String> lines = new ArrayList<>();
         lines.add("| property | type | default | range | dynamic | description |");
         lines.add("|---|---|---|---|---|---|");
         for (ConfigKey<?> key : keys.values()) {
-            Object def = key.defaultValue();
-            lines.add("| `" + key.name() + "` | " + key.type().getSimpleName() + " | "
-                + (def == null ? "(unset)" : "`" + key.format(def) + "`") + " | " + key.range().replace("|", "\\|")
-                + " | " + (key.isDynamic() ? "yes" : "no") + " | " + key.doc().replace("|", "\\|") + " |");
+            String def = key.defaultDescription();
+            StringBuilder cell = new StringBuilder(def == null ? "(unset)" : "`" + def + "`");
+            if (key.systemProperty() != null) {
+                cell.append(", or `-D").append(key.systemProperty()).append('`');
+            }
+            if (key.environmentVariable() != null) {
+                cell.append(", or `$").append(key.environmentVariable()).append('`');
+            }
+            lines.add("| `" + key.name() + "` | " + key.type().getSimpleName() + " | " + cell + " | "
+                + key.range().replace("|", "\\|") + " | " + (key.isDynamic() ? "yes" : "no") + " | "
+                + key.doc().replace("|", "\\|") + " |");
         }
         return String.join("\n", lines) + "\n";
     }

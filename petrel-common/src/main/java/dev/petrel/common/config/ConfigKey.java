@@ -10,6 +10,13 @@ import java.util.function.Predicate;
  * One configuration property: its key (RocketMQ's property name where one exists), type, default, valid range and a
  * one-line doc. Keys are declared as constants in one place per component and collected into a {@link ConfigDef}.
  *
+ * <p>Where RocketMQ also reads a property from a JVM system property or an environment variable (for example
+ * {@code -Drocketmq.client.name}, {@code $NAMESRV_ADDR}), the key names it ({@link #orSystemProperty},
+ * {@link #orEnvironmentVariable}): a value set in the configuration wins, then the system property, then the
+ * environment variable, then {@link #defaultValue()}. The default itself is a constant, so the generated reference is
+ * the same on every machine; a default that depends on the machine (the number of cores) is documented in words
+ * ({@link #documentedDefault}).
+ *
  * @param <T> the value type
  */
 public final class ConfigKey<T> {
@@ -22,9 +29,21 @@ public final class ConfigKey<T> {
     private final String range;
     private final String doc;
     private final boolean dynamic;
+    private final String systemProperty;
+    private final String environmentVariable;
+    private final String defaultText;
 
     private ConfigKey(String name, Class<T> type, T defaultValue, Function<String, T> parser, Predicate<T> validator,
                       String range, String doc, boolean dynamic) {
+        this(name, type, defaultValue, parser, validator, range, doc, dynamic, null, null, null);
+    }
+
+    private ConfigKey(String name, Class<T> type, T defaultValue, Function<String, T> parser, Predicate<T> validator,
+                      String range, String doc, boolean dynamic, String systemProperty, String environmentVariable,
+                      String defaultText) {
+        this.systemProperty = systemProperty;
+        this.environmentVariable = environmentVariable;
+        this.defaultText = defaultText;
         this.name = Objects.requireNonNull(name, "name");
         this.type = Objects.requireNonNull(type, "type");
         this.defaultValue = defaultValue;
@@ -83,7 +102,71 @@ public final class ConfigKey<T> {
 
     /** The same key, marked as changeable at runtime (for example through updateBrokerConfig). */
     public ConfigKey<T> dynamic() {
-        return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, true);
+        return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, true, systemProperty,
+            environmentVariable, defaultText);
+    }
+
+    /** The same key, whose value is also read from this JVM system property when the configuration does not set it. */
+    public ConfigKey<T> orSystemProperty(String property) {
+        return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic,
+            Objects.requireNonNull(property, "property"), environmentVariable, defaultText);
+    }
+
+    /** The same key, also read from this environment variable when neither the configuration nor the system property sets it. */
+    public ConfigKey<T> orEnvironmentVariable(String variable) {
+        return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic, systemProperty,
+            Objects.requireNonNull(variable, "variable"), defaultText);
+    }
+
+    /**
+     * The same key with its default described in words in the reference, for a default computed from the machine
+     * (the value itself stays {@code defaultValue}).
+     */
+    public ConfigKey<T> documentedDefault(String text) {
+        return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic, systemProperty,
+            environmentVariable, Objects.requireNonNull(text, "text"));
+    }
+
+    /**
+     * The value when the configuration does not set the key: the system property, else the environment variable,
+     * else {@link #defaultValue()}. A system property or variable that does not parse is an error naming it.
+     */
+    public T resolvedDefault() {
+        String fromProperty = systemProperty == null ? null : System.getProperty(systemProperty);
+        if (fromProperty != null) {
+            return parseFrom("-D" + systemProperty, fromProperty);
+        }
+        String fromEnvironment = environmentVariable == null ? null : System.getenv(environmentVariable);
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return parseFrom("$" + environmentVariable, fromEnvironment);
+        }
+        return defaultValue;
+    }
+
+    private T parseFrom(String source, String raw) {
+        try {
+            return parse(raw);
+        } catch (ConfigException e) {
+            throw new ConfigException(e.getMessage() + " (read from " + source + ")");
+        }
+    }
+
+    /** The JVM system property RocketMQ also reads this key from, or null. */
+    public String systemProperty() {
+        return systemProperty;
+    }
+
+    /** The environment variable this key is also read from, or null. */
+    public String environmentVariable() {
+        return environmentVariable;
+    }
+
+    /** The default as the reference shows it: the words given to {@link #documentedDefault}, else the value. */
+    public String defaultDescription() {
+        if (defaultText != null) {
+            return defaultText;
+        }
+        return defaultValue == null ? null : format(defaultValue);
     }
 
     /** Parses and validates a raw text value. */

@@ -25,6 +25,8 @@ import java.util.TreeMap;
  * Petrel writes it indented, namespaces and keys sorted, and atomically: the new content goes to
  * {@code kvConfig.json.tmp} in the same directory, is forced to disk, and replaces the file with one rename, so a crash
  * leaves either the old file or the new one, never a torn one.
+ *
+ * <p>Threads: no state of its own besides the path; only the NameServer's writer loop writes it.
  */
 public final class KvConfigFile {
 

@@ -9,6 +9,9 @@ import java.util.Objects;
  * lookup and a cached array).
  *
  * <p>The cached arrays are handed to responses as they are; nobody may modify them.
+ *
+ * <p>Threads: any request thread reads it. The two body caches are volatile and set without a lock: two threads may
+ * both encode a body, which is harmless because the encoding of an immutable route is deterministic.
  */
 public final class TopicRoute {
 

@@ -1,8 +1,15 @@
 package dev.petrel.server.config;
 
 import dev.petrel.broker.BrokerConfig;
+import dev.petrel.client.ClientConfig;
+import dev.petrel.client.admin.AdminConfig;
+import dev.petrel.client.consumer.LitePullConsumerConfig;
+import dev.petrel.client.consumer.PullConsumerConfig;
+import dev.petrel.client.consumer.PushConsumerConfig;
+import dev.petrel.client.producer.ProducerConfig;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.namesrv.NamesrvConfig;
+import dev.petrel.remoting.RemotingClientConfig;
 import dev.petrel.remoting.RemotingCommonConfig;
 import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.server.launch.StandaloneConfig;
@@ -16,8 +23,8 @@ import java.util.List;
 
 /**
  * Generates {@code docs/configuration.md} from the components' {@link ConfigDef}s, so the reference cannot drift from
- * the code ({@code ConfigReferenceTest} fails when the committed file differs). A component adds its section with one
- * line in {@link #SECTIONS}.
+ * the code ({@code ConfigReferenceTest} fails when the committed file differs, and when a component's
+ * {@code ConfigDef} has a key no section shows). A component adds its section with one line in {@link #SECTIONS}.
  *
  * <p>Run: {@code java -cp <petrel-server classpath> dev.petrel.server.config.ConfigReference docs/configuration.md},
  * or {@code mvn -B -q -pl petrel-server -am test -Dtest=ConfigReferenceTest -Dsurefire.failIfNoSpecifiedTests=false
@@ -29,13 +36,22 @@ public final class ConfigReference {
     public record Section(String title, String intro, ConfigDef definition) {
     }
 
+    /** How client keys are set, said once for all client sections. */
+    private static final String CLIENT_INTRO = "Petrel's Java client (docs/client.md) takes RocketMQ's client property "
+        + "names: through a builder's methods (`namesrvAddr(...)`, `group(...)`, ...), typed with `set(ConfigKey, value)` "
+        + "(the keys are constants of `ClientConfig`, `ProducerConfig`, `PushConsumerConfig`, "
+        + "`LitePullConsumerConfig`, `PullConsumerConfig`, `AdminConfig`, `RemotingClientConfig`), or by name with "
+        + "`properties(java.util.Properties)`. Each builder also accepts the Client, Remoting client and shared "
+        + "Remoting keys. A key shown with `-D...` or `$...` falls back to that JVM system property or environment "
+        + "variable when the builder does not set it, as in RocketMQ; an application that sets `-Drocketmq.client.name` "
+        + "or `-Dcom.rocketmq.sendLatencyEnable=true` for Apache's client gets the same from Petrel's.";
+
     public static final List<Section> SECTIONS = List.of(
         new Section("NameServer", "Read by `petrel namesrv` and by the NameServer of `petrel standalone` (RocketMQ's "
             + "`NamesrvConfig`, plus the port).", NamesrvConfig.OWN),
         new Section("Broker", "Read by `petrel broker` and by the broker of `petrel standalone` (RocketMQ's "
-            + "`BrokerConfig`, for what Petrel implements). A broker.conf also holds the Store, Remoting server and shared "
-            + "Remoting properties below, and RocketMQ's `NettyClientConfig` keys (`clientWorkerThreads`, "
-            + "`connectTimeoutMillis`, ...) for the broker's connections to the NameServers. Dynamic "
+            + "`BrokerConfig`, for what Petrel implements). A broker.conf also holds the Transactions, Request-reply, Store, "
+            + "Timer, Remoting server, Remoting client and shared Remoting properties below. Dynamic "
             + "properties change with `mqadmin updateBrokerConfig` (UPDATE_BROKER_CONFIG) and are kept in "
             + "`<storePathRootDir>/config/brokerDynamic.properties`, applied over broker.conf at the next start.",
             BrokerConfig.DEF),
@@ -53,8 +69,25 @@ public final class ConfigReference {
             StandaloneConfig.DEFINITION),
         new Section("Remoting server", "Read by every server role (RocketMQ's `NettyServerConfig`). `listenPort` is "
             + "listed here for completeness; each role sets its own default.", RemotingServerConfig.DEFINITION),
-        new Section("Remoting, shared", "Read by every role that opens or accepts connections.",
-            RemotingCommonConfig.DEFINITION));
+        new Section("Remoting client", "Read by the broker (its connections to the NameServers and the check-backs' "
+            + "client side) and by every Petrel client (RocketMQ's `NettyClientConfig`). Apache's client also reads "
+            + "several of them from `com.rocketmq.remoting.*` system properties; so does Petrel, when the key is not "
+            + "set.", RemotingClientConfig.DEFINITION),
+        new Section("Remoting, shared", "Read by every role and client that opens or accepts connections.",
+            RemotingCommonConfig.DEFINITION),
+        new Section("Client, shared", CLIENT_INTRO + " These keys apply to every client (RocketMQ's `ClientConfig`).",
+            ClientConfig.DEFINITION),
+        new Section("Producer", "`PetrelProducer.builder()` (RocketMQ's `DefaultMQProducer`).",
+            ProducerConfig.DEFINITION),
+        new Section("Push consumer", "`PetrelPushConsumer.builder()` (RocketMQ's `DefaultMQPushConsumer`; the two "
+            + "`rocketmq.client.rebalance.lock*` keys are system properties in Apache, read by orderly consumers).",
+            PushConsumerConfig.DEFINITION),
+        new Section("Lite pull consumer", "`PetrelLitePullConsumer.builder()` (RocketMQ's `DefaultLitePullConsumer`).",
+            LitePullConsumerConfig.DEFINITION),
+        new Section("Pull consumer", "`PetrelPullConsumer.builder()` (RocketMQ's `DefaultMQPullConsumer`).",
+            PullConsumerConfig.DEFINITION),
+        new Section("Admin client", "`PetrelAdmin.builder()` (RocketMQ's `DefaultMQAdminExt`).", AdminConfig.DEFINITION));
+
 
     private ConfigReference() {
     }

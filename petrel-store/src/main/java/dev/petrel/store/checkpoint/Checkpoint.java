@@ -10,6 +10,7 @@ import java.nio.file.Path;
  * The checkpoint: three timestamps saying up to when each kind of file is durable. Writers record values
  * ({@link #setPhysicMsgTimestamp} by the CommitLog flusher, the others by the logic flusher); only
  * {@link #persist()} writes the file, and only the logic-flush loop (or shutdown, after the loops stopped) calls it.
+ * Each timestamp has one writer thread and is volatile, so the persisting thread reads the latest value.
  */
 public final class Checkpoint {
 

@@ -24,7 +24,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Threading: appends are serialised by the put lock; whichever caller holds it is the single writer of the
  * write position, the queue-offset table and the files' bytes. Encoding goes straight into the mapped buffer (or the
  * transient-pool buffer). Readers use {@link #select} without locking; they see records up to the committed
- * position, which the writer publishes with a volatile store after the bytes are in place.
+ * position, which the writer publishes with a volatile store after the bytes are in place. The lock holder also
+ * publishes, in a volatile field, the clock time it took the lock at, so any thread can read how long the current
+ * append has held it ({@link #putLockHeldMillis}, RocketMQ's {@code pageCacheLockTimeMills}).
  */
 public final class CommitLog {
 
@@ -37,6 +39,9 @@ public final class CommitLog {
     private final TransientStorePool pool;
     private final QueueOffsetTable queueOffsets = new QueueOffsetTable();
     private final ReentrantLock putLock = new ReentrantLock();
+    /** {@link Clock#nanos} when the current holder took the put lock; {@link #NOT_HELD} while nobody holds it. */
+    private volatile long lockedAtNanos = NOT_HELD;
+    private static final long NOT_HELD = Long.MIN_VALUE;
     private volatile long lastStoreTimestamp;
     private volatile String notWritableReason;
     private volatile boolean ioFailed;
@@ -136,7 +141,7 @@ public final class CommitLog {
         }
         int size = d.recordSize();
         boolean dispatched = isDispatched(d.sysFlag());
-        putLock.lock();
+        lockPut();
         try {
             String reason = notWritableReason();
             if (reason != null) {
@@ -164,7 +169,7 @@ public final class CommitLog {
             ioFailed = true;
             return PutResult.refused(PutStatus.UNKNOWN_ERROR, "append failed: " + e);
         } finally {
-            putLock.unlock();
+            unlockPut();
         }
     }
 
@@ -199,7 +204,7 @@ public final class CommitLog {
         if ((long) total + MessageRecordLayout.END_FILE_MIN_BLANK_LENGTH > log.segmentSize()) {
             return PutResult.refused(PutStatus.MESSAGE_ILLEGAL, "batch of " + total + " bytes does not fit a CommitLog file");
         }
-        putLock.lock();
+        lockPut();
         try {
             String reason = notWritableReason();
             if (reason != null) {
@@ -231,7 +236,7 @@ public final class CommitLog {
             ioFailed = true;
             return PutResult.refused(PutStatus.UNKNOWN_ERROR, "append failed: " + e);
         } finally {
-            putLock.unlock();
+            unlockPut();
         }
     }
 
@@ -327,13 +332,35 @@ public final class CommitLog {
         return offset + size - offset % size;
     }
 
+    /**
+     * How long the current holder of the put lock has held it, in ms (0 while nobody holds it): RocketMQ's
+     * {@code pageCacheLockTimeMills}, which grows when appends stall on page faults or a slow disk.
+     */
+    public long putLockHeldMillis() {
+        long since = lockedAtNanos;
+        if (since == NOT_HELD) {
+            return 0;
+        }
+        return Math.max(0, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(clock.nanos() - since));
+    }
+
+    private void lockPut() {
+        putLock.lock();
+        lockedAtNanos = clock.nanos();
+    }
+
+    private void unlockPut() {
+        lockedAtNanos = NOT_HELD;
+        putLock.unlock();
+    }
+
     /** Runs {@code action} holding the put lock (shutdown and tests that need a quiescent log). */
     public void underPutLock(Runnable action) {
-        putLock.lock();
+        lockPut();
         try {
             action.run();
         } finally {
-            putLock.unlock();
+            unlockPut();
         }
     }
 }

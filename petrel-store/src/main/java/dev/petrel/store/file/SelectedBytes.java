@@ -6,6 +6,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A read-only slice of a store file that its holder must {@link #release()} once done (for example after Netty has
  * written it to a socket): until then the file stays mapped, even if it is deleted meanwhile.
+ *
+ * <p>Threads: owned by one holder at a time (a request thread, then a Netty I/O thread); {@link #release()} may be
+ * called from any thread and more than once: the {@link AtomicBoolean} lets only the first release the mapping.
  */
 public final class SelectedBytes implements AutoCloseable {
 

@@ -17,6 +17,10 @@ import java.util.TreeMap;
  * {@code {"offsetTable":{<queue>:<offset>}}}; map keys are written as standard JSON strings, and RocketMQ's object
  * keys are read too). Writes go to a temporary file that replaces the old one atomically, and the previous version is
  * kept as {@code offsets.json.bak}.
+ *
+ * <p>Threads: consume threads update the in-memory offsets ({@link OffsetTable}, thread-safe on its own); the
+ * client's scheduler, the rebalance thread and close read the file's view and persist: those methods hold this
+ * object's monitor, which guards {@code stored} and serialises the file writes.
  */
 public final class LocalOffsetStore implements OffsetStore {
 

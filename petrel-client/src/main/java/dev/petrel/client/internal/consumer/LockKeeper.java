@@ -30,22 +30,25 @@ public final class LockKeeper {
 
     private final OrderlyLocks locks;
     private final String group;
+    private final long renewIntervalMillis;
     private final ScheduledExecutorService timer;
 
-    private LockKeeper(OrderlyLocks locks, String group) {
+    private LockKeeper(OrderlyLocks locks, String group, long renewIntervalMillis) {
         this.locks = locks;
         this.group = group;
+        this.renewIntervalMillis = renewIntervalMillis;
         this.timer = locks == null ? null : Executors.newSingleThreadScheduledExecutor(
             new ClientThreadFactory("petrel-push-" + group + "-lock", false));
     }
 
-    public static LockKeeper of(OrderlyLocks locks, String group) {
-        return new LockKeeper(locks, group);
+    /** Renews every {@code rocketmq.client.rebalance.lockInterval} ms (PushConsumerConfig, 20 s). */
+    public static LockKeeper of(OrderlyLocks locks, String group, long renewIntervalMillis) {
+        return new LockKeeper(locks, group, renewIntervalMillis);
     }
 
     /** For concurrent and broadcasting consumers: no broker locks. */
     public static LockKeeper disabled() {
-        return new LockKeeper(null, null);
+        return new LockKeeper(null, null, 0);
     }
 
     public boolean enabled() {
@@ -61,7 +64,7 @@ public final class LockKeeper {
                 } catch (RuntimeException e) {
                     LOG.warn("group {}: lock renewal failed", group, e);
                 }
-            }, 1_000, OrderlyLocks.LOCK_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+            }, 1_000, renewIntervalMillis, TimeUnit.MILLISECONDS);
         }
     }
 

@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The broker-side queue locks of an orderly clustering consumer (flows.md §10): a queue is locked on its broker's
  * master before it is pulled; the locks of all owned queues are renewed every 20 s
- * ({@code -Drocketmq.client.rebalance.lockInterval}) with one LOCK_BATCH_MQ per broker; a lock counts as valid for 30 s
- * after the last successful lock ({@code -Drocketmq.client.rebalance.lockMaxLiveTime}), well inside the broker's 60 s,
+ * ({@code rocketmq.client.rebalance.lockInterval}) with one LOCK_BATCH_MQ per broker; a lock counts as valid for 30 s
+ * after the last successful lock ({@code rocketmq.client.rebalance.lockMaxLiveTime}), well inside the broker's 60 s,
  * so a consumer that cannot renew stops consuming before another member may take the queue over. A queue the broker
  * leaves out of its answer is unlocked at once (another member holds it).
  *
@@ -30,8 +30,6 @@ import org.slf4j.LoggerFactory;
 public final class OrderlyLocks {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrderlyLocks.class);
-    public static final long LOCK_INTERVAL_MILLIS = Long.getLong("rocketmq.client.rebalance.lockInterval", 20_000L);
-    public static final long LOCK_MAX_LIVE_MILLIS = Long.getLong("rocketmq.client.rebalance.lockMaxLiveTime", 30_000L);
 
     /** The broker calls (BrokerCalls in production, a fake in tests). */
     public interface Calls {

@@ -38,6 +38,11 @@ import org.slf4j.LoggerFactory;
  * to every broker, then an immediate rebalance. Close: stop pulling, let running listener calls finish (up to the
  * configured wait), drop every queue, commit their offsets, release an orderly group's queue locks and unregister from
  * the brokers.
+ *
+ * <p>Threads: the application's thread starts and closes it; the client instance's rebalance thread, scheduler and
+ * callback threads call the {@code ConsumerMember} methods; its own pull thread ({@code petrel-push-<group>-pull})
+ * drives the pulls. Its parts are thread-safe on their own (each says how); the core itself keeps only the
+ * {@code closed} flag, volatile, which every path checks before scheduling more work.
  */
 public final class PushConsumerCore implements dev.petrel.client.internal.ConsumerMember {
 
@@ -46,7 +51,8 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
     /** Everything a push consumer is configured with. */
     public record Settings(String group, MessageModel model, StartPosition startPosition, long startTimestamp,
                            AllocateStrategy strategy, PushPuller.Settings pull, long awaitTerminationMillis,
-                           Map<String, String> configDump, java.nio.file.Path localOffsetDir, boolean orderly) {
+                           Map<String, String> configDump, java.nio.file.Path localOffsetDir, boolean orderly,
+                           long lockIntervalMillis, long lockMaxLiveMillis) {
     }
 
     /** Builds the consume service from the parts the core owns. */
@@ -92,7 +98,7 @@ public final class PushConsumerCore implements dev.petrel.client.internal.Consum
                     instance.brokers().unlockBatch(address, body);
                 }
             }, broker -> instance.routes().masterAddress(broker), settings.group(), instance.clientId(), clock,
-                OrderlyLocks.LOCK_MAX_LIVE_MILLIS), settings.group())
+                settings.lockMaxLiveMillis()), settings.group(), settings.lockIntervalMillis())
             : LockKeeper.disabled();
         this.consume = consumeFactory.create(offsets, scheduler, locks, new InnerRetrySender(instance, settings.group(), clock));
         StartOffsets start = new StartOffsets(offsets, instance.brokers(), instance.routes(), settings.startPosition(),

@@ -129,7 +129,7 @@ class OrderlyConsumeServiceTest {
             public void unlock(String address, UnlockBatchRequestBody body) {
             }
         }, b -> "addr", "og", "c1", clock, 30_000);
-        LockKeeper keeper = LockKeeper.of(locks, "og");
+        LockKeeper keeper = LockKeeper.of(locks, "og", 20_000);
         try {
             assertThat(keeper.lock(MQ)).isTrue();
             service(listener(m -> false), -1, (m, max, times) -> { }, keeper, clock);
