@@ -152,8 +152,24 @@ public final class BrokerConfig {
     public static final ConfigKey<Boolean> FORCE_REGISTER = ConfigKey.ofBoolean("forceRegister", true,
         "send the full registration every period; false asks QUERY_DATA_VERSION first and registers only on change");
 
+    /** RocketMQ's brokerRole values. */
+    public enum BrokerRole {
+        ASYNC_MASTER, SYNC_MASTER, SLAVE;
+
+        /** The store role this broker starts in. */
+        public dev.petrel.store.StoreRole storeRole() {
+            return this == SLAVE ? dev.petrel.store.StoreRole.SLAVE : dev.petrel.store.StoreRole.MASTER;
+        }
+    }
+
+    public static final ConfigKey<BrokerRole> BROKER_ROLE = ConfigKey.ofEnum("brokerRole", BrokerRole.class,
+        BrokerRole.ASYNC_MASTER, "ASYNC_MASTER and SYNC_MASTER take sends; a SLAVE's store refuses them "
+            + "(SERVICE_NOT_AVAILABLE) and takes only records replicated from its master. Replication itself is not "
+            + "built yet, so a SYNC_MASTER does not wait for a slave and a SLAVE stays empty");
+
     /** The broker's own keys, without the store and remoting keys. */
-    public static final ConfigDef DEF = ConfigDef.of("broker", BROKER_CLUSTER_NAME, BROKER_NAME, BROKER_ID, BROKER_IP1,
+    public static final ConfigDef DEF = ConfigDef.of("broker", BROKER_CLUSTER_NAME, BROKER_NAME, BROKER_ID, BROKER_ROLE,
+        BROKER_IP1,
         BROKER_IP2, NAMESRV_ADDR, LISTEN_PORT, BROKER_PERMISSION, DEFAULT_TOPIC_QUEUE_NUMS, AUTO_CREATE_TOPIC_ENABLE,
         CLUSTER_TOPIC_ENABLE, BROKER_TOPIC_ENABLE, AUTO_CREATE_SUBSCRIPTION_GROUP, TRACE_TOPIC_ENABLE,
         MSG_TRACE_TOPIC_NAME, REGION_ID, TRACE_ON, SEND_MESSAGE_THREAD_POOL_NUMS, PULL_MESSAGE_THREAD_POOL_NUMS,

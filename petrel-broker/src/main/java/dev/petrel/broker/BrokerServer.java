@@ -46,7 +46,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -82,27 +81,28 @@ public final class BrokerServer implements AutoCloseable {
     private final Config config;
     private final Clock clock;
     private final Clock scheduleClock;
-    private BrokerIdentity identity;
-    private MessageStore store;
-    private TimerService timer;
-    private TopicConfigTable topics;
-    private SubscriptionGroupTable groups;
-    private ConsumerOffsetTable offsets;
-    private ConsumerRegistry consumers;
-    private ProducerRegistry producers;
-    private BrokerStats stats;
-    private RemotingServer server;
-    private RemotingClient client;
-    private ExecutorService wakeups;
-    private PullTimeoutLoop<PullMessageProcessor.Held> pullTimeouts;
-    private volatile PullMessageProcessor pull;
-    private HousekeepingLoop housekeeping;
-    private Transactions transactions;
-    private NameServerRegistrar registrar;
-    private RegistrationLoop registration;
-    private DynamicOverrides overrides;
-    private QueueLockTable locks;
-    private ScheduleService schedule;
+    private final BrokerIdentity identity;
+    private final StoreConfig.Settings storeSettings;
+    private final MessageStore store;
+    private final TimerService timer;
+    private final DynamicOverrides overrides;
+    private final TopicConfigTable topics;
+    private final SubscriptionGroupTable groups;
+    private final ConsumerOffsetTable offsets;
+    private final ConsumerRegistry consumers;
+    private final ProducerRegistry producers;
+    private final BrokerStats stats;
+    private final QueueLockTable locks;
+    private final ScheduleService schedule;
+    private final RemotingServer server;
+    private final ThreadPoolExecutor wakeups;
+    private final Transactions transactions;
+    private final PullMessageProcessor pull;
+    private final PullTimeoutLoop<PullMessageProcessor.Held> pullTimeouts;
+    private final HousekeepingLoop housekeeping;
+    private final RemotingClient client;
+    private final NameServerRegistrar registrar;
+    private final RegistrationLoop registration;
     private boolean started;
     private boolean closed;
 
@@ -116,7 +116,10 @@ public final class BrokerServer implements AutoCloseable {
     }
 
     /**
-     * A broker with a separate schedule clock (the embedded mode's advanceable clock).
+     * A broker with a separate schedule clock (the embedded mode's advanceable clock). Builds every part, wired once
+     * here with the broker role ({@code brokerRole}) as an input; nothing runs, listens or reads the store until
+     * {@link #start()}. Only the stored dynamic overrides are read now, since the parts are built from the
+     * configuration they change.
      *
      * @param config        a configuration of {@link BrokerConfig#FILE}
      * @param clock         real time: liveness, timeouts, intervals (see the class comment)
@@ -126,9 +129,70 @@ public final class BrokerServer implements AutoCloseable {
         this.config = config;
         this.clock = clock;
         this.scheduleClock = scheduleClock;
+        this.identity = resolveIdentity();
+        this.storeSettings = StoreConfig.Settings.of(config);
+        Path configDir = storeSettings.rootDir().resolve("config");
+        this.overrides = new DynamicOverrides(new ConfigFile(configDir.resolve(DynamicOverrides.FILE_NAME)), config);
+        overrides.applyStored();
+
+        this.store = LocalMessageStore.open(config, scheduleClock, clock);
+        store.setRole(config.get(BrokerConfig.BROKER_ROLE).storeRole());
+        this.timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
+        SystemTopics systemTopics = new SystemTopics(identity.clusterName(), identity.brokerName(),
+            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE), config.get(BrokerConfig.DEFAULT_TOPIC_QUEUE_NUMS),
+            config.get(BrokerConfig.CLUSTER_TOPIC_ENABLE), config.get(BrokerConfig.BROKER_TOPIC_ENABLE),
+            config.get(BrokerConfig.TRACE_TOPIC_ENABLE) ? config.get(BrokerConfig.MSG_TRACE_TOPIC_NAME) : null);
+        this.topics = new TopicConfigTable(new ConfigFile(configDir.resolve("topics.json")), clock, systemTopics,
+            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE));
+        this.groups = new SubscriptionGroupTable(new ConfigFile(configDir.resolve("subscriptionGroup.json")), clock,
+            () -> config.get(BrokerConfig.AUTO_CREATE_SUBSCRIPTION_GROUP));
+        this.offsets = new ConsumerOffsetTable(new ConfigFile(configDir.resolve("consumerOffset.json")), clock);
+
+        this.consumers = new ConsumerRegistry(clock);
+        consumers.setListener(new ConsumerIdsNotifier(() -> config.get(BrokerConfig.NOTIFY_CONSUMER_IDS_CHANGED_ENABLE),
+            identity.brokerName()));
+        this.producers = new ProducerRegistry(clock);
+        this.stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
+        this.locks = new QueueLockTable(clock, config.get(BrokerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
+        this.schedule = new ScheduleService(store, storeSettings.delayLevels(),
+            new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)), scheduleClock,
+            config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));
+
+        this.server = new RemotingServer("broker", RemotingServerConfig.from(config)
+            .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
+        this.wakeups = wakeupExecutor();
+        this.transactions = new Transactions(config, scheduleClock, store, producers, configDir,
+            dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),
+            () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE),
+            () -> topics.ensure(SystemTopics.TRANS_CHECK_MAX_TIME, 1, Perm.READ_WRITE, false, 0));
+        this.pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics,
+            groups, offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
+            locks, schedule, scheduleClock, timer, transactions));
+        server.addConnectionListener(new ConnectionListener() {
+            @Override
+            public void closed(Connection connection) {
+                consumers.connectionClosed(connection);
+                producers.connectionClosed(connection);
+                pull.connectionClosed(connection);
+            }
+        });
+        store.addDispatchListener(pull.holds());
+        store.addDispatchListener(schedule.dispatchListener());
+        this.pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
+        this.housekeeping = new HousekeepingLoop(clock, offsets, consumers, producers, stats,
+            config.get(BrokerConfig.FLUSH_CONSUMER_OFFSET_INTERVAL), config.get(BrokerConfig.CHANNEL_EXPIRED_TIMEOUT));
+
+        this.client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
+        this.registrar = new NameServerRegistrar(client,
+            NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)), identity,
+            config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);
+        this.registration = new RegistrationLoop(registrar, topics, clock,
+            config.get(BrokerConfig.REGISTER_NAME_SERVER_PERIOD), () -> config.get(BrokerConfig.BROKER_PERMISSION),
+            () -> config.get(BrokerConfig.FORCE_REGISTER));
+        topics.addListener(registration);
     }
 
-    /** Recovers the store, loads the metadata, listens, registers with the NameServers. */
+    /** Recovers the store, loads the metadata, starts the parts, listens, registers with the NameServers. */
     public synchronized void start() {
         if (started) {
             throw new IllegalStateException("broker already started");
@@ -136,12 +200,8 @@ public final class BrokerServer implements AutoCloseable {
         started = true;
         long begin = clock.nanos();
         warmUpJson();
-        identity = resolveIdentity();
-        StoreConfig.Settings storeSettings = StoreConfig.Settings.of(config);
-        store = LocalMessageStore.open(config, scheduleClock, clock);
-        timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
-        // Recovery reads files while the metadata, processors and pools are built; nothing touches the store before
-        // the join below, and the server does not accept a request before it.
+        // Recovery reads files while the metadata loads; nothing touches the store before the join below, and the
+        // server does not accept a request before it.
         CompletableFuture<Void> recovered = new CompletableFuture<>();
         Thread recovery = new Thread(() -> {
             try {
@@ -152,72 +212,18 @@ public final class BrokerServer implements AutoCloseable {
             }
         }, "petrel-broker-recovery");
         recovery.start();
-
-        Path configDir = storeSettings.rootDir().resolve("config");
-        overrides = new DynamicOverrides(new ConfigFile(configDir.resolve(DynamicOverrides.FILE_NAME)), config);
-        overrides.applyStored();
-        SystemTopics systemTopics = new SystemTopics(identity.clusterName(), identity.brokerName(),
-            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE), config.get(BrokerConfig.DEFAULT_TOPIC_QUEUE_NUMS),
-            config.get(BrokerConfig.CLUSTER_TOPIC_ENABLE), config.get(BrokerConfig.BROKER_TOPIC_ENABLE),
-            config.get(BrokerConfig.TRACE_TOPIC_ENABLE) ? config.get(BrokerConfig.MSG_TRACE_TOPIC_NAME) : null);
-        topics = new TopicConfigTable(new ConfigFile(configDir.resolve("topics.json")), clock, systemTopics,
-            config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE));
         topics.load();
-        groups = new SubscriptionGroupTable(new ConfigFile(configDir.resolve("subscriptionGroup.json")), clock,
-            () -> config.get(BrokerConfig.AUTO_CREATE_SUBSCRIPTION_GROUP));
         groups.load();
-        offsets = new ConsumerOffsetTable(new ConfigFile(configDir.resolve("consumerOffset.json")), clock);
         offsets.load();
-
-        consumers = new ConsumerRegistry(clock);
-        consumers.setListener(new ConsumerIdsNotifier(() -> config.get(BrokerConfig.NOTIFY_CONSUMER_IDS_CHANGED_ENABLE),
-            identity.brokerName()));
-        producers = new ProducerRegistry(clock);
-        stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
-        locks = new QueueLockTable(clock, config.get(BrokerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
-        schedule = new ScheduleService(store, storeSettings.delayLevels(),
-            new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)), scheduleClock,
-            config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));
-
-        server = new RemotingServer("broker", RemotingServerConfig.from(config)
-            .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
-        wakeups = wakeupExecutor();
-        transactions = new Transactions(config, scheduleClock, store, producers, configDir,
-            dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),
-            () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE),
-            () -> topics.ensure(SystemTopics.TRANS_CHECK_MAX_TIME, 1, Perm.READ_WRITE, false, 0));
-        pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics, groups,
-            offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated, locks,
-            schedule, scheduleClock, timer, transactions));
-        server.addConnectionListener(new ConnectionListener() {
-            @Override
-            public void closed(Connection connection) {
-                consumers.connectionClosed(connection);
-                producers.connectionClosed(connection);
-                pull.connectionClosed(connection);
-            }
-        });
+        wakeups.prestartAllCoreThreads();
         awaitRecovery(recovered);
         timer.start();
-        store.addDispatchListener(pull.holds());
-        store.addDispatchListener(schedule.dispatchListener());
         schedule.start();
-        pullTimeouts = new PullTimeoutLoop<>(clock, pull.holds());
         pullTimeouts.start();
         transactions.start();
         server.start();
-
-        housekeeping = new HousekeepingLoop(clock, offsets, consumers, producers, stats,
-            config.get(BrokerConfig.FLUSH_CONSUMER_OFFSET_INTERVAL), config.get(BrokerConfig.CHANNEL_EXPIRED_TIMEOUT));
         housekeeping.start();
-
-        client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
         client.start();
-        registrar = new NameServerRegistrar(client, NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)),
-            identity, config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);
-        registration = new RegistrationLoop(registrar, topics, clock, config.get(BrokerConfig.REGISTER_NAME_SERVER_PERIOD),
-            () -> config.get(BrokerConfig.BROKER_PERMISSION), () -> config.get(BrokerConfig.FORCE_REGISTER));
-        topics.addListener(registration);
         if (registrar.nameServers().isEmpty()) {
             LOG.warn("namesrvAddr is not set: the broker serves clients that know its address, but no NameServer will "
                 + "route clients to it");
@@ -230,9 +236,9 @@ public final class BrokerServer implements AutoCloseable {
             });
         }
         registration.start();
-        LOG.info("broker {} of cluster {} ready at {} in {} ms (store {}, {} topics)", identity.brokerName(),
-            identity.clusterName(), identity.address(), TimeUnit.NANOSECONDS.toMillis(clock.nanos() - begin),
-            storeSettings.rootDir(), topics.all().size());
+        LOG.info("broker {} of cluster {} ({}) ready at {} in {} ms (store {}, {} topics)", identity.brokerName(),
+            identity.clusterName(), store.role(), identity.address(),
+            TimeUnit.NANOSECONDS.toMillis(clock.nanos() - begin), storeSettings.rootDir(), topics.all().size());
     }
 
     private static void awaitRecovery(CompletableFuture<Void> recovered) {
@@ -289,8 +295,8 @@ public final class BrokerServer implements AutoCloseable {
         }
     }
 
-    /** Resumed long polls: short store reads and a socket write, so a few threads suffice. */
-    private static ExecutorService wakeupExecutor() {
+    /** Resumed long polls: short store reads and a socket write, so a few threads suffice (started by start()). */
+    private static ThreadPoolExecutor wakeupExecutor() {
         AtomicInteger n = new AtomicInteger();
         int threads = Math.max(2, Math.min(4, Runtime.getRuntime().availableProcessors()));
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
@@ -299,14 +305,13 @@ public final class BrokerServer implements AutoCloseable {
                 t.setDaemon(true);
                 return t;
             });
-        pool.prestartAllCoreThreads();
         return pool;
     }
 
     /** UPDATE_BROKER_CONFIG accepted {@code changes}: keep them across restarts and react where needed. */
     private void configUpdated(Map<String, String> changes) {
         overrides.store(changes);
-        if (changes.containsKey(BrokerConfig.BROKER_PERMISSION.name()) && registration != null) {
+        if (changes.containsKey(BrokerConfig.BROKER_PERMISSION.name())) {
             registration.requestFullRegistration();
         }
     }
@@ -322,8 +327,7 @@ public final class BrokerServer implements AutoCloseable {
 
     /** Pulls held by long polling right now. */
     public int heldPulls() {
-        PullMessageProcessor p = pull;
-        return p == null ? 0 : p.holds().size();
+        return pull.holds().size();
     }
 
     public synchronized MessageStore store() {
@@ -340,17 +344,12 @@ public final class BrokerServer implements AutoCloseable {
      * the embedded mode reads them here.
      */
     public ScheduleStats.Snapshot delayStats() {
-        ScheduleService s = schedule;
-        if (s == null) {
-            throw new IllegalStateException("the broker is not started");
-        }
-        return s.stats().snapshot();
+        return schedule.stats().snapshot();
     }
 
     /** The orderly-consumption locks: group → queue → client id of each unexpired lock. */
     public Map<String, Map<dev.petrel.protocol.body.MessageQueue, String>> queueLocks() {
-        QueueLockTable l = locks;
-        return l == null ? Map.of() : l.snapshot();
+        return locks.snapshot();
     }
 
     /**
@@ -364,49 +363,27 @@ public final class BrokerServer implements AutoCloseable {
         }
         closed = true;
         try {
-            if (registration != null) {
-                registration.stop();
-            }
-            if (registrar != null && !registrar.nameServers().isEmpty()) {
+            registration.stop();
+            if (!registrar.nameServers().isEmpty()) {
                 registrar.unregister();
             }
-            if (server != null) {
-                server.close();
-            }
-            if (pullTimeouts != null) {
-                pullTimeouts.stop();
-            }
-            if (wakeups != null) {
-                wakeups.shutdown();
-                wakeups.awaitTermination(5, TimeUnit.SECONDS);
-            }
-            if (housekeeping != null) {
-                housekeeping.stop();
-            }
-            if (schedule != null) {
-                schedule.stop();
-            }
-            if (transactions != null) {
-                transactions.stop();
-            }
+            server.close();
+            pullTimeouts.stop();
+            wakeups.shutdown();
+            wakeups.awaitTermination(5, TimeUnit.SECONDS);
+            housekeeping.stop();
+            schedule.stop();
+            transactions.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            if (offsets != null) {
-                offsets.persist();
-                topics.persistNow();
-                groups.persistNow();
-            }
-            if (timer != null) {
-                timer.shutdown();
-            }
-            if (store != null) {
-                store.shutdown();
-            }
-            if (client != null) {
-                client.close();
-            }
-            LOG.info("broker {} stopped", identity == null ? "" : identity.brokerName());
+            offsets.persist();
+            topics.persistNow();
+            groups.persistNow();
+            timer.shutdown();
+            store.shutdown();
+            client.close();
+            LOG.info("broker {} stopped", identity.brokerName());
         }
     }
 

@@ -76,7 +76,10 @@ class AckVisibilityTest {
             spinners.add(t);
         }
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-        try (BrokerFixture f = new BrokerFixture(dir, overrides)) {
+        Map<String, String> config = new java.util.HashMap<>(overrides);
+        // The spinners make sends wait for a send thread; that is flow control, not what this test is about.
+        config.put("waitTimeMillsInSendQueue", "60000");
+        try (BrokerFixture f = new BrokerFixture(dir, config)) {
             CountDownLatch done = new CountDownLatch(SENDERS);
             for (int s = 0; s < SENDERS; s++) {
                 int sender = s;

@@ -39,7 +39,8 @@ class BrokerConfigTest {
             "namesrvAddr", "127.0.0.1:9876", "listenPort", "10911");
         java.util.List<String> unknown = new java.util.ArrayList<>();
         Config c = BrokerConfig.FILE.parse(conf, unknown::add);
-        assertThat(unknown).containsExactly("brokerRole");
+        assertThat(unknown).isEmpty();
+        assertThat(c.get(BrokerConfig.BROKER_ROLE)).isEqualTo(BrokerConfig.BrokerRole.ASYNC_MASTER);
         assertThat(c.get(StoreConfig.FLUSH_DISK_TYPE)).isEqualTo(StoreConfig.FlushDiskType.SYNC_FLUSH);
         assertThat(c.get(BrokerConfig.NAMESRV_ADDR)).isEqualTo("127.0.0.1:9876");
     }

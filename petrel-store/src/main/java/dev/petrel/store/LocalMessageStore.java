@@ -44,6 +44,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The store on local files: the one wiring class of petrel-store. Builds the parts, recovers them, starts the
@@ -102,12 +103,21 @@ public final class LocalMessageStore implements MessageStore {
         this(settings, clock, clock, files, disk);
     }
 
+    /** A store with the local gate of its flush mode (no replication). */
+    public LocalMessageStore(StoreConfig.Settings settings, Clock clock, Clock waitClock, StoreFileFactory files,
+                             DiskUsage disk) {
+        this(settings, clock, waitClock, files, disk, UnaryOperator.identity());
+    }
+
     /**
      * @param clock     store timestamps and file retention (the broker's schedule clock)
      * @param waitClock real time: how long a put waits for its gate, put-to-visible latencies
+     * @param gateWrapper wraps the local gate of the flush mode ({@link SyncFlushGate} / {@link AsyncFlushGate}) into
+     *                  the gate the store uses: identity for a single broker, a replication gate that also waits for
+     *                  replicas' acknowledgements (it should confirm at most what the local gate confirms)
      */
     public LocalMessageStore(StoreConfig.Settings settings, Clock clock, Clock waitClock, StoreFileFactory files,
-                             DiskUsage disk) {
+                             DiskUsage disk, UnaryOperator<CommitGate> gateWrapper) {
         this.settings = settings;
         this.clock = clock;
         this.waitClock = waitClock;
@@ -118,15 +128,15 @@ public final class LocalMessageStore implements MessageStore {
         this.acks = new PendingAcks(PENDING_ACKS, ackLatency, this::wakeDispatch);
         this.commitLog = new CommitLog(new SegmentedLog(settings.commitLogDir(), settings.commitLogFileSize(), files), clock,
             settings.maxMessageSize(), pool, () -> disk.usableBytes(settings.commitLogDir()), this::awaitVisible);
-        this.gate = settings.syncFlush()
+        this.gate = gateWrapper.apply(settings.syncFlush()
             ? new SyncFlushGate(commitLog, settings.syncFlushTimeout(), ts -> checkpoint.setPhysicMsgTimestamp(ts))
-            : new AsyncFlushGate(commitLog, pool == null ? null : this::wakeCommitLoop);
+            : new AsyncFlushGate(commitLog, pool == null ? null : this::wakeCommitLoop));
         this.queues = new ConsumeQueueTable(settings.consumeQueueDir(), settings.consumeQueueFileSize(), files);
         this.index = settings.messageIndexEnable()
             ? new IndexService(settings.indexDir(), settings.maxHashSlotNum(), settings.maxIndexNum(), files, clock) : null;
         this.dispatch = new DispatchLoop(commitLog, queues, index, settings.delayLevels(), gate, acks, waitClock);
         this.reader = new MessageReader(commitLog, queues, index, settings.maxTransferBytes(), settings.maxTransferCount(),
-            settings.maxMsgsNumBatch());
+            settings.maxMsgsNumBatch(), this::confirmOffset);
         this.clean = new CleanLoop(commitLog, queues, index, new CleanPolicy(settings.deleteWhen(),
             settings.diskMaxUsedSpaceRatio(), settings.diskSpaceCleanForciblyRatio(), settings.diskSpaceWarningLevelRatio(),
             settings.cleanFileForciblyEnable()), disk, settings.commitLogDir(), clock, ZoneId.systemDefault(),
@@ -271,6 +281,95 @@ public final class LocalMessageStore implements MessageStore {
             return ack;
         }
         return CompletableFuture.completedFuture(now == NO_WAIT ? r : r.withStatus(now.status(), now.reason()));
+    }
+
+    @Override
+    public ReplicaAppend appendRecords(long physicalOffset, ByteBuffer records) {
+        if (!started || stopped) {
+            return new ReplicaAppend(ReplicaAppend.Status.NOT_ACCEPTED, notRunning().reason(), commitLog.maxOffset(), 0);
+        }
+        ReplicaAppend r = commitLog.appendRecords(physicalOffset, records, true);
+        if (r.isAppended()) {
+            putBytes.add(records.remaining());
+            puts.add(r.records());
+            gate.appended(r.maxOffset());
+        } else {
+            LOG.warn("replicated append at {} refused: {} {}", physicalOffset, r.status(), r.reason());
+        }
+        return r;
+    }
+
+    @Override
+    public synchronized void truncate(long physicalOffset) {
+        if (!started || stopped) {
+            throw new IllegalStateException("the store is not running");
+        }
+        if (physicalOffset < commitLog.minOffset()) {
+            throw new IllegalArgumentException("cannot truncate the CommitLog to " + physicalOffset + ", below its min "
+                + "offset " + commitLog.minOffset());
+        }
+        if (physicalOffset < confirmOffset()) {
+            LOG.warn("truncating to {}, below the confirmed offset {}: readers may have seen the records cut",
+                physicalOffset, confirmOffset());
+        }
+        if (physicalOffset >= commitLog.maxOffset()) {
+            return;
+        }
+        List<PendingAcks.Cut> cut = new java.util.ArrayList<>();
+        // The put lock keeps appenders out; the dispatch thread, single writer of ConsumeQueues, index and the
+        // consumer of the pending acks, does the cut.
+        commitLog.underPutLock(() -> dispatch.runOnLoop(() -> {
+            cut.addAll(dispatch.cutPendingAfter(physicalOffset, PutStatus.NOT_LEADER,
+                "the record was not confirmed and the log was truncated (leadership lost)"));
+            long redispatchFrom = Math.min(dispatch.dispatchedTo(), physicalOffset);
+            for (ConsumeQueue cq : queues.all()) {
+                cq.truncateDirty(physicalOffset);
+            }
+            if (index != null) {
+                redispatchFrom = Math.min(redispatchFrom, index.dropFilesBeyond(physicalOffset, commitLog.minOffset()));
+            }
+            commitLog.truncateTo(physicalOffset);
+            gate.truncated(physicalOffset);
+            dispatch.setDispatchedTo(Math.max(redispatchFrom, commitLog.minOffset()));
+            commitLog.queueOffsets().clear();
+            for (ConsumeQueue cq : queues.all()) {
+                commitLog.queueOffsets().set(cq.topic(), cq.queueId(), cq.maxOffset());
+            }
+            commitLog.followQueueOffsets(dispatch.dispatchedTo(), physicalOffset);
+        }));
+        cut.forEach(PendingAcks.Cut::complete);
+        // Index files holding cut entries were dropped whole: wait until the kept records are indexed again, so the
+        // call returns with the store consistent (counted waits, as in shutdown).
+        long target = Math.min(confirmOffset(), physicalOffset);
+        for (int waits = 0; waits < SHUTDOWN_DISPATCH_WAITS && dispatch.dispatchedTo() < target; waits++) {
+            dispatch.wake();
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
+        LOG.warn("CommitLog truncated to {}: {} waiting puts answered NOT_LEADER", physicalOffset, cut.size());
+    }
+
+    @Override
+    public long confirmedOffset() {
+        return confirmOffset();
+    }
+
+    @Override
+    public StoreRole role() {
+        return commitLog.role();
+    }
+
+    @Override
+    public void setRole(StoreRole role) {
+        StoreRole before = commitLog.role();
+        commitLog.setRole(role);
+        if (before != role) {
+            LOG.info("store role {} -> {}", before, role);
+        }
+    }
+
+    @Override
+    public StoredRecord readForReplication(long physicalOffset, int maxLength) {
+        return reader.forReplication(physicalOffset, maxLength);
     }
 
     @Override

@@ -9,11 +9,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 
 /**
- * The store as the broker uses it. {@link LocalMessageStore} implements it on local files; a replicated store
- * (Raft-backed CommitLog, later) implements the same interface so the broker does not change.
+ * The store as the broker uses it. {@link LocalMessageStore} implements it on local files; replication builds on the
+ * seam this interface offers: a {@link dev.petrel.store.gate.CommitGate} deciding what is confirmed, a
+ * {@link StoreRole}, {@link #appendRecords} for a replica and {@link #truncate} for a follower.
  *
- * <p>All methods are thread-safe. Puts complete asynchronously: under SYNC_FLUSH the future completes when the
- * record is forced to disk (or with FLUSH_DISK_TIMEOUT); expected refusals are statuses, never exceptions.
+ * <p>All methods are thread-safe. Puts complete asynchronously, when the record is <b>visible</b>: confirmed by the
+ * commit gate (forced to disk under SYNC_FLUSH; acknowledged by replicas for a replicated gate) and dispatched into
+ * its ConsumeQueue and the index; or with the gate's timeout status (FLUSH_DISK_TIMEOUT, FLUSH_SLAVE_TIMEOUT). Every
+ * read sees only confirmed records. Expected refusals are statuses, never exceptions.
  */
 public interface MessageStore extends AutoCloseable {
 
@@ -37,13 +40,48 @@ public interface MessageStore extends AutoCloseable {
      */
     CompletableFuture<PutResult> putMessages(List<MessageDraft> batch);
 
+    /**
+     * Appends record bytes exactly as the primary wrote them at {@code physicalOffset} (a slave or follower; refused in
+     * a writable role). The offset must be this store's CommitLog max offset (an empty store: a file boundary, where
+     * its first file starts); the bytes whole, well-formed records in the primary's file layout, blank end-of-file
+     * records included. Queue offsets come from the records. A refused call changes nothing.
+     */
+    ReplicaAppend appendRecords(long physicalOffset, ByteBuffer records);
+
+    /**
+     * Cuts the CommitLog, ConsumeQueues, index and queue-offset table at {@code physicalOffset}, a record boundary.
+     * A Raft follower cuts its unconfirmed tail after a lost election (at or above {@link #confirmedOffset()}, so no
+     * reader ever saw what is cut); a replica whose gate confirms locally (a classic slave re-syncing to a new
+     * master) may cut below it. Puts waiting for cut records are answered NOT_LEADER. Returns once the kept records
+     * are dispatched again (index files holding cut keys are dropped whole and rebuilt); meanwhile key queries may
+     * miss kept records.
+     *
+     * @throws IllegalArgumentException below the CommitLog's min offset
+     */
+    void truncate(long physicalOffset);
+
+    /** End of the confirmed CommitLog bytes: nothing beyond it is visible to any read. */
+    long confirmedOffset();
+
+    StoreRole role();
+
+    /** Changes the role at run time; an append in progress finishes first. */
+    void setRole(StoreRole role);
+
+    /**
+     * Bytes of the CommitLog from {@code physicalOffset} to the end of what is written in its file, at most
+     * {@code maxLength}, <b>not</b> capped at the confirmed offset: for replicating to slaves and followers only
+     * (they must receive what is not confirmed yet). Null if there are none. The caller releases them.
+     */
+    StoredRecord readForReplication(long physicalOffset, int maxLength);
+
     /** Reads up to {@code maxCount} records / about {@code maxBytes} from a queue offset, filtered. */
     GetResult getMessage(String topic, int queueId, long offset, int maxCount, int maxBytes, MessageFilter filter);
 
-    /** The record at a physical offset (its size is read from the record), or null if there is none. */
+    /** The record at a physical offset (its size is read from the record), or null if there is none or it is not confirmed. */
     StoredRecord lookMessageByOffset(long physicalOffset);
 
-    /** Bytes [physicalOffset, +length) of the CommitLog if they lie in one file and are readable, else null. */
+    /** Bytes [physicalOffset, +length) of the CommitLog if they lie in one file and are confirmed, else null. */
     StoredRecord readBytes(long physicalOffset, int length);
 
     /** Physical offsets of records indexed under {@code topic#key} (or the unique id) stored in [begin, end]. */

@@ -8,6 +8,8 @@ import dev.petrel.message.PropertiesCodec;
 import dev.petrel.message.SysFlag;
 import dev.petrel.store.PutResult;
 import dev.petrel.store.PutStatus;
+import dev.petrel.store.ReplicaAppend;
+import dev.petrel.store.StoreRole;
 import dev.petrel.store.file.Segment;
 import dev.petrel.store.file.SegmentedLog;
 import dev.petrel.store.file.SelectedBytes;
@@ -44,6 +46,10 @@ public final class CommitLog {
     private static final long NOT_HELD = Long.MIN_VALUE;
     private volatile long lastStoreTimestamp;
     private volatile String notWritableReason;
+    /** Who writes: a writable role appends drafts, a replica role appends replicated bytes. Changed under the put lock. */
+    private volatile StoreRole role = StoreRole.MASTER;
+    /** While a replicated blank end-of-file record is only partly appended: the end of its file, else -1. Put lock. */
+    private long blankTailEnd = -1;
     private volatile boolean ioFailed;
 
     private final java.util.function.LongSupplier usableBytes;
@@ -89,6 +95,25 @@ public final class CommitLog {
     /** Refuses further appends with SERVICE_NOT_AVAILABLE and this reason (null makes the log writable again). */
     public void setNotWritable(String reason) {
         this.notWritableReason = reason;
+    }
+
+    /** Changes who writes this CommitLog; waits for an append in progress. */
+    public void setRole(StoreRole newRole) {
+        underPutLock(() -> role = newRole);
+    }
+
+    public StoreRole role() {
+        return role;
+    }
+
+    /** Under the put lock: why a draft append is refused now, or null. */
+    private PutResult draftRefusal() {
+        String reason = notWritableReason();
+        if (reason != null) {
+            return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, reason);
+        }
+        StoreRole r = role;
+        return r.writable() ? null : PutResult.refused(r.refusal(), r.refusalReason());
     }
 
     public String notWritableReason() {
@@ -143,9 +168,9 @@ public final class CommitLog {
         boolean dispatched = isDispatched(d.sysFlag());
         lockPut();
         try {
-            String reason = notWritableReason();
-            if (reason != null) {
-                return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, reason);
+            PutResult refused = draftRefusal();
+            if (refused != null) {
+                return refused;
             }
             Segment seg = segmentWithRoom(size);
             int pos = seg.wrote();
@@ -206,9 +231,9 @@ public final class CommitLog {
         }
         lockPut();
         try {
-            String reason = notWritableReason();
-            if (reason != null) {
-                return PutResult.refused(PutStatus.SERVICE_NOT_AVAILABLE, reason);
+            PutResult refused = draftRefusal();
+            if (refused != null) {
+                return refused;
             }
             Segment seg = segmentWithRoom(total);
             int pos = seg.wrote();
@@ -240,6 +265,183 @@ public final class CommitLog {
         }
     }
 
+    /**
+     * Appends record bytes exactly as a primary wrote them at {@code offset} (a slave or follower). The bytes must
+     * start where this CommitLog ends (an empty one: at a file boundary, which becomes its first file) and hold whole,
+     * well-formed records: known magic, consistent lengths, PHYSICALOFFSET equal to where the record lands, the body
+     * CRC if {@code checkCrc}, and the CommitLog's layout (a record leaves room for an end-of-file blank; a blank
+     * record fills its file to the end). The blank's filler may come in several calls (a classic-HA master sends it in
+     * frames like any other bytes). Queue offsets are taken from the records. Validation happens before anything is
+     * written: a refused call changes nothing.
+     */
+    public ReplicaAppend appendRecords(long offset, ByteBuffer data, boolean checkCrc) {
+        putLock.lock();
+        try {
+            String reason = notWritableReason();
+            if (reason != null || role.writable()) {
+                return new ReplicaAppend(ReplicaAppend.Status.NOT_ACCEPTED, reason != null ? reason
+                    : "this store is a " + role + " and appends only its own messages", log.maxOffset(), 0);
+            }
+            long max = log.maxOffset();
+            int fileSize = log.segmentSize();
+            if (log.isEmpty() ? offset % fileSize != 0 : offset != max) {
+                return new ReplicaAppend(ReplicaAppend.Status.OFFSET_MISMATCH, log.isEmpty()
+                    ? "an empty CommitLog starts at a file boundary (a multiple of " + fileSize + "), not at " + offset
+                    : "the bytes start at " + offset + " but this CommitLog ends at " + max, max, 0);
+            }
+            int length = data.remaining();
+            ByteBuffer b = data.slice();
+            int records = 0;
+            int p = 0;
+            long tailEnd = blankTailEnd;
+            while (p < length) {
+                long at = offset + p;
+                if (tailEnd > at) { // the rest of a blank record's file: filler, not records
+                    p += (int) Math.min(length - p, tailEnd - at);
+                    continue;
+                }
+                int room = (int) (fileSize - at % fileSize);
+                int r = MessageRecordLayout.check(b, p, length, checkCrc);
+                if (r == MessageRecordLayout.CHECK_BLANK) {
+                    if (MessageRecordLayout.totalSize(b, p) != room) {
+                        return malformed(at, "a blank record of " + MessageRecordLayout.totalSize(b, p)
+                            + " bytes where " + room + " bytes are left in the file", max);
+                    }
+                    tailEnd = at + room;
+                    p += Math.min(room, length - p);
+                    continue;
+                }
+                if (r < 0) {
+                    return malformed(at, length - p < 8 || MessageRecordLayout.totalSize(b, p) > length - p
+                        ? "a partial record (whole records only)" : "an invalid record (magic, lengths or body CRC)", max);
+                }
+                if (r + MessageRecordLayout.END_FILE_MIN_BLANK_LENGTH > room) {
+                    return malformed(at, "a record of " + r + " bytes with " + room + " bytes left in the file "
+                        + "(the file should end with a blank record here)", max);
+                }
+                if (MessageRecordLayout.physicalOffset(b, p) != at) {
+                    return malformed(at, "a record whose PHYSICALOFFSET says "
+                        + MessageRecordLayout.physicalOffset(b, p), max);
+                }
+                records++;
+                p += r;
+            }
+            write(offset, b, length);
+            followQueueOffsets(offset, b, length, blankTailEnd);
+            blankTailEnd = tailEnd > offset + length ? tailEnd : -1;
+            return new ReplicaAppend(ReplicaAppend.Status.APPENDED, null, log.maxOffset(), records);
+        } catch (NoSpaceException e) {
+            return new ReplicaAppend(ReplicaAppend.Status.NOT_ACCEPTED, e.getMessage(), log.maxOffset(), 0);
+        } catch (RuntimeException e) {
+            ioFailed = true;
+            return new ReplicaAppend(ReplicaAppend.Status.IO_ERROR, "append failed: " + e, log.maxOffset(), 0);
+        } finally {
+            putLock.unlock();
+        }
+    }
+
+    private static ReplicaAppend malformed(long at, String what, long max) {
+        return new ReplicaAppend(ReplicaAppend.Status.MALFORMED, "at CommitLog offset " + at + ": " + what
+            + "; nothing appended", max, 0);
+    }
+
+    /** Under the put lock: copies validated bytes to the files from {@code offset}, creating files as they fill. */
+    private void write(long offset, ByteBuffer b, int length) {
+        int p = 0;
+        while (p < length) {
+            Segment seg = lastForAppend(offset);
+            int pos = seg.wrote();
+            int n = Math.min(length - p, seg.size() - pos);
+            seg.appendBuffer().put(pos, b, p, n);
+            seg.advanceWrote(pos + n);
+            p += n;
+        }
+    }
+
+    /**
+     * Under the put lock: the queue-offset table follows replicated records (the primary assigned the offsets). Walks
+     * the validated bytes as {@link #appendRecords} did, from the blank-filler state {@code tailEnd} it started with.
+     */
+    private void followQueueOffsets(long offset, ByteBuffer b, int length, long tailEnd) {
+        int fileSize = log.segmentSize();
+        int p = 0;
+        while (p < length) {
+            long at = offset + p;
+            if (tailEnd > at) {
+                p += (int) Math.min(length - p, tailEnd - at);
+            } else if (MessageRecordLayout.magic(b, p) == MessageRecordLayout.BLANK_MAGIC) {
+                tailEnd = at + (fileSize - at % fileSize);
+            } else {
+                p = followOne(b, p);
+            }
+        }
+    }
+
+    private int followOne(ByteBuffer b, int p) {
+        int sysFlag = MessageRecordLayout.sysFlag(b, p);
+        if (isDispatched(sysFlag)) {
+            MessageRecordLayout.Sections s = MessageRecordLayout.sections(b, p);
+            byte[] topic = new byte[s.topicLength()];
+            b.get(p + s.topicOffset(), topic);
+            String t = new String(topic, java.nio.charset.StandardCharsets.UTF_8);
+            int queueId = MessageRecordLayout.queueId(b, p);
+            long next = MessageRecordLayout.queueOffset(b, p) + 1;
+            if (next > queueOffsets.get(t, queueId)) {
+                queueOffsets.set(t, queueId, next);
+            }
+        }
+        lastStoreTimestamp = MessageRecordLayout.storeTimestamp(b, p);
+        return p + MessageRecordLayout.totalSize(b, p);
+    }
+
+    /**
+     * Cuts the CommitLog at {@code offset} (a follower's unconfirmed tail): later files are deleted, the file holding
+     * it is cut and zeroed from there (so the cut bytes can never be parsed as records again). The caller excludes
+     * appends (it holds the put lock, possibly on another thread) and rebuilds the queue-offset table and what was
+     * dispatched beyond the cut.
+     */
+    public void truncateTo(long offset) {
+        log.truncateFrom(offset);
+        log.zeroTail(offset);
+        blankTailEnd = -1;
+    }
+
+    /**
+     * Sets the queue-offset table from the records in [from, to) (after a truncation, for records not dispatched
+     * yet). Appends excluded by the caller.
+     */
+    public void followQueueOffsets(long from, long to) {
+        long at = from;
+        while (at < to) {
+            SelectedBytes sel = selectFrom(at);
+            if (sel == null) {
+                return;
+            }
+            try {
+                ByteBuffer b = sel.buffer();
+                int p = 0;
+                int limit = (int) Math.min(b.limit(), to - at);
+                while (p + 8 <= limit) {
+                    int r = MessageRecordLayout.check(b, p, limit, false);
+                    if (r == MessageRecordLayout.CHECK_BLANK) {
+                        p = -1;
+                        break;
+                    }
+                    if (r < 0) {
+                        return;
+                    }
+                    p = followOne(b, p);
+                }
+                at = p < 0 ? rollNextFile(at) : at + p;
+                if (p == 0) {
+                    return;
+                }
+            } finally {
+                sel.release();
+            }
+        }
+    }
+
     /** PREPARED and ROLLBACK records get queue offset 0 and no ConsumeQueue entry. */
     public static boolean isDispatched(int sysFlag) {
         int t = SysFlag.transactionType(sysFlag);
@@ -268,12 +470,17 @@ public final class CommitLog {
     }
 
     private Segment lastForAppend() {
+        return lastForAppend(0);
+    }
+
+    /** The last segment if it has room, else a new one (starting at the file boundary of {@code startIfEmpty}). */
+    private Segment lastForAppend(long startIfEmpty) {
         Segment last = log.last();
         if (last != null && !last.isFull()) {
             return last;
         }
         checkSpaceForNextFile();
-        Segment created = log.lastForAppend(0);
+        Segment created = log.lastForAppend(startIfEmpty);
         if (pool != null) {
             ByteBuffer wb = pool.borrow();
             if (wb != null) {

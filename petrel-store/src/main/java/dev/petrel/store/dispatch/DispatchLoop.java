@@ -9,6 +9,7 @@ import dev.petrel.message.SysFlag;
 import dev.petrel.message.TagCode;
 import dev.petrel.store.DelayLevels;
 import dev.petrel.store.DispatchListener;
+import dev.petrel.store.PutStatus;
 import dev.petrel.store.commitlog.CommitLog;
 import dev.petrel.store.consumequeue.ConsumeQueue;
 import dev.petrel.store.consumequeue.ConsumeQueueTable;
@@ -23,6 +24,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongFunction;
 
@@ -56,6 +59,9 @@ public final class DispatchLoop extends LoopThread {
     private final Clock waitClock;
     private final LongFunction<CommitGate.Outcome> timedOut;
     private final List<DispatchListener> listeners = new CopyOnWriteArrayList<>();
+    /** Work other threads hand to this thread (truncation), run between passes. */
+    private final ConcurrentLinkedQueue<FutureTask<Void>> commands = new ConcurrentLinkedQueue<>();
+    private volatile boolean running;
     private volatile long dispatchedTo;
     private volatile long lastDispatchedTimestamp;
     private volatile boolean parked;
@@ -104,9 +110,52 @@ public final class DispatchLoop extends LoopThread {
         }
     }
 
+    /**
+     * Runs {@code task} on the dispatch thread between two passes and waits for it (the thread that writes the
+     * ConsumeQueues, the index and consumes the pending acks is the one that must cut them); inline when the loop is
+     * not running.
+     */
+    public void runOnLoop(Runnable task) {
+        FutureTask<Void> f = new FutureTask<>(task, null);
+        if (!running) {
+            f.run();
+        } else {
+            commands.add(f);
+            super.wake();
+        }
+        try {
+            f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the dispatch thread", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private void runCommands() {
+        FutureTask<Void> f;
+        while ((f = commands.poll()) != null) {
+            f.run();
+        }
+    }
+
+    /**
+     * Takes the puts waiting for records that end after {@code offset} out of the pending acks (dispatch thread,
+     * appends excluded); the caller answers them once the put lock is released.
+     */
+    public List<PendingAcks.Cut> cutPendingAfter(long offset, PutStatus status, String reason) {
+        return acks.cutAfter(offset, status, reason);
+    }
+
     @Override
     public void run() {
+        running = true;
         while (isRunning()) {
+            runCommands();
             long before = dispatchedTo;
             try {
                 dispatchAvailable(true);
@@ -125,6 +174,8 @@ public final class DispatchLoop extends LoopThread {
                 parked = false;
             }
         }
+        running = false;
+        runCommands();
     }
 
     /** Answers puts the gate did not confirm in time; returns how long the loop may park before the next expiry. */

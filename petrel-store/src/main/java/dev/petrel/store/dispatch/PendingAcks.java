@@ -150,6 +150,39 @@ public final class PendingAcks {
         return n;
     }
 
+    /** A put whose record a truncation cut, and its answer (completed by the caller outside the put lock). */
+    public record Cut(CompletableFuture<PutResult> future, PutResult answer) {
+        public void complete() {
+            future.complete(answer);
+        }
+    }
+
+    /**
+     * Removes every put whose record ends after {@code offset} (a truncation cut those records) and returns them
+     * with their refusal. The caller runs on the consumer thread while the producer is excluded (the put lock is held
+     * for the truncation), so taking entries off the tail is safe; it completes them after releasing the lock, since
+     * a dependent action may put again.
+     */
+    public java.util.List<Cut> cutAfter(long offset, PutStatus status, String reason) {
+        java.util.List<Cut> cut = new java.util.ArrayList<>();
+        long t = tail;
+        while (t > head) {
+            int i = (int) (t - 1) & mask;
+            if (ends[i] <= offset) {
+                break;
+            }
+            CompletableFuture<PutResult> f = futures[i];
+            PutResult r = results[i];
+            futures[i] = null;
+            results[i] = null;
+            t--;
+            tail = t;
+            cut.add(new Cut(f, PutResult.refused(status, reason + " (the record at CommitLog offset "
+                + r.physicalOffset() + " was cut)")));
+        }
+        return cut;
+    }
+
     /** Refuses further offers (producers waiting for room give up at once). */
     public void close() {
         closed = true;

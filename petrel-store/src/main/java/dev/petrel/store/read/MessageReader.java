@@ -32,9 +32,12 @@ public final class MessageReader {
     private final int maxTransferBytes;
     private final int maxTransferCount;
     private final int maxQueryResults;
+    private final java.util.function.LongSupplier confirmedOffset;
 
+    /** @param confirmedOffset the commit gate's confirmed offset: reads by physical offset stop there */
     public MessageReader(CommitLog commitLog, ConsumeQueueTable queues, IndexService index, int maxTransferBytes,
-                         int maxTransferCount, int maxQueryResults) {
+                         int maxTransferCount, int maxQueryResults, java.util.function.LongSupplier confirmedOffset) {
+        this.confirmedOffset = confirmedOffset;
         this.commitLog = commitLog;
         this.queues = queues;
         this.index = index;
@@ -116,13 +119,29 @@ public final class MessageReader {
     }
 
     public StoredRecord byPhysicalOffset(long physicalOffset) {
-        SelectedBytes b = commitLog.selectRecord(physicalOffset);
-        return b == null ? null : new StoredRecord(physicalOffset, b.size(), -1, 0, b);
+        return confirmed(commitLog.selectRecord(physicalOffset), physicalOffset);
     }
 
     public StoredRecord bytes(long physicalOffset, int length) {
-        SelectedBytes b = commitLog.select(physicalOffset, length);
-        return b == null ? null : new StoredRecord(physicalOffset, length, -1, 0, b);
+        return confirmed(commitLog.select(physicalOffset, length), physicalOffset);
+    }
+
+    /** The selection as a record if it lies below the confirmed offset; else releases it and answers null. */
+    private StoredRecord confirmed(SelectedBytes b, long physicalOffset) {
+        if (b == null) {
+            return null;
+        }
+        if (physicalOffset + b.size() > confirmedOffset.getAsLong()) {
+            b.release();
+            return null;
+        }
+        return new StoredRecord(physicalOffset, b.size(), -1, 0, b);
+    }
+
+    /** Written bytes from {@code physicalOffset} to the end of its file, at most {@code maxLength}, unconfirmed included. */
+    public StoredRecord forReplication(long physicalOffset, int maxLength) {
+        SelectedBytes b = commitLog.log().select(physicalOffset, maxLength);
+        return b == null ? null : new StoredRecord(physicalOffset, b.size(), -1, 0, b);
     }
 
     public List<Long> offsetsByKey(String topic, String key, int maxNum, long begin, long end) {
