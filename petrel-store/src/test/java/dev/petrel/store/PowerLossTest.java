@@ -3,11 +3,13 @@ package dev.petrel.store;
 import dev.petrel.common.time.Clock;
 import dev.petrel.message.DecodedMessage;
 import dev.petrel.store.file.StoreFileFactory;
+import dev.petrel.testkit.Await;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,9 @@ class PowerLossTest {
 
     record Ack(String key, int queueId, long queueOffset, long phys) {
     }
+
+    /** Acknowledged puts before the power loss: enough for the checks below ({@code > 50}). */
+    static final int MIN_ACKS = 60;
 
     List<Ack> runUntilPowerLoss(Map<String, String> cfg, PowerLossFileFactory files, long seed) throws Exception {
         LocalMessageStore store = StoreFixture.store(cfg, Clock.system(), files);
@@ -62,8 +67,11 @@ class PowerLossTest {
             });
             th.start();
         }
+        // The power goes at a random moment after enough acknowledgements to prove something: counted, not timed, as a
+        // loaded machine acknowledges far fewer puts in a given time.
         Random rnd = new Random(seed);
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150 + rnd.nextInt(250));
+        Await.until(Duration.ofSeconds(60), MIN_ACKS + " acknowledgements", () -> acks.size() >= MIN_ACKS);
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(rnd.nextInt(250));
         while (System.nanoTime() < until) {
             Thread.onSpinWait();
         }
