@@ -5,6 +5,8 @@ import java.lang.reflect.Modifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,7 +20,8 @@ import java.util.stream.Stream;
 
 /**
  * Fails the build when a test class was not executed: every class under {@code target/test-classes} that declares or
- * inherits a JUnit or jqwik test method must have a surefire report written after it was compiled. Surefire's name
+ * inherits a JUnit or jqwik test method must have a surefire report written by this build (after its start, and after
+ * the class was compiled), so a report left by an earlier run does not count. Surefire's name
  * patterns, a class that JUnit does not see as a test (a non-static inner class without {@code @Nested}, say) or a
  * misconfigured fork would otherwise drop tests without a word.
  *
@@ -27,7 +30,8 @@ import java.util.stream.Stream;
  * tests were skipped or a subset was chosen with {@code -Dtest}. Arguments, each {@code --name=value}:
  * {@code classes} (test classes directory), {@code reports} (surefire reports directory), {@code excludedGroups}
  * (surefire's, comma-separated: classes and methods tagged so are not expected), {@code test}, {@code skipTests},
- * {@code skip} (the same-named Maven properties; an unresolved {@code ${...}} counts as unset).
+ * {@code skip} (the same-named Maven properties; an unresolved {@code ${...}} counts as unset), {@code since} (the
+ * build's start, {@code maven.build.timestamp} in its default ISO form).
  */
 public final class EveryTestRanCheck {
 
@@ -79,23 +83,33 @@ public final class EveryTestRanCheck {
         }
         Map<String, FileTime> compiled = testClasses(classes, excludedGroups);
         Map<String, FileTime> reported = reports(Path.of(opts.get("reports")));
+        FileTime since = buildStart(opts.getOrDefault("since", ""));
         List<String> missing = new ArrayList<>();
         compiled.forEach((name, when) -> {
             FileTime report = reported.get(name);
-            if (report == null || report.compareTo(when) < 0) {
+            if (report == null || report.compareTo(when) < 0 || report.compareTo(since) < 0) {
                 missing.add(name);
             }
         });
         if (!missing.isEmpty()) {
             missing.sort(null);
             System.err.println(prefix + missing.size() + " test class(es) of " + compiled.size()
-                + " were not executed by surefire (no report in " + opts.get("reports") + " newer than the class):");
+                + " were not executed by surefire (no report in " + opts.get("reports") + " from this build):");
             missing.forEach(m -> System.err.println(prefix + "  " + m));
             System.err.println(prefix + "check surefire's <includes>, the class's visibility and @Nested, or tag it "
                 + "with an excluded group if another test runs it");
             System.exit(1);
         }
         System.out.println(prefix + compiled.size() + " test classes, all executed");
+    }
+
+    /** The build's start, or the epoch if unknown (then only the class file's time counts). */
+    private static FileTime buildStart(String iso) {
+        try {
+            return FileTime.from(Instant.parse(iso));
+        } catch (DateTimeParseException e) {
+            return FileTime.from(Instant.EPOCH);
+        }
     }
 
     /** Maven's boolean properties ({@code -DskipTests} alone sets "true"). */
