@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.petrel.client.BrokerException;
+import dev.petrel.client.ClientConfig;
 import dev.petrel.client.Message;
 import dev.petrel.client.NetworkException;
 import dev.petrel.client.NoRouteException;
@@ -53,7 +54,10 @@ class ProducerTest {
     }
 
     private PetrelProducer producer(String instance, boolean latency) {
+        // Generous time budgets: the fakes answer at once, but a loaded machine can hold a 3 s route query or send
+        // (the defaults) past its deadline; tests of timeouts give their own short budget.
         PetrelProducer p = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("pg").instanceName(instance)
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000).sendTimeout(Duration.ofSeconds(30))
             .latencyFaultEnabled(latency).build();
         closeables.add(p);
         return p;
