@@ -123,7 +123,9 @@ class LongPollingInteropTest {
             Duration after = process.info().totalCpuDuration().orElseThrow();
             System.out.printf("long polling: broker CPU over 10 idle s with %d held pulls: %d ms%n", heldPulls(),
                 after.minus(before).toMillis());
-            assertThat(heldPulls()).isGreaterThanOrEqualTo(100);
+            // Pulls were held through the window (100 at its start; each hold ends after 15 s and the client pulls
+            // again, later on a loaded machine, so fewer may be held at its end: under stress-ng 24 were).
+            assertThat(heldPulls()).isPositive();
             // A busy loop would burn most of a core (seconds of CPU even on a loaded machine, where it gets a share);
             // an idle broker's CPU is its housekeeping plus whatever JIT and GC still do, tens to hundreds of ms (the
             // printed figure). CPU time, unlike wall time, is not stretched by load, but the bound stays generous.
