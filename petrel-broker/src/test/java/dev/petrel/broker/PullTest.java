@@ -153,18 +153,20 @@ class PullTest {
         sendAndAwait("PullHold", 0, "first");
         CompletableFuture<RemotingCommand> held = f.client.invokeAsync(f.address(),
             RemotingCommand.request(RequestCode.PULL_MESSAGE, PullMessageRequestHeaderCodec.INSTANCE.encode(
-                pullHeader("gh", "PullHold", 0, 1, SUBSCRIPTION | SUSPEND, 15_000, "B")), null), 30_000);
+                pullHeader("gh", "PullHold", 0, 1, SUBSCRIPTION | SUSPEND, 120_000, "B")), null), 180_000);
         Await.until(Duration.ofSeconds(5), "pull held", () -> f.broker.pullProcessor().holds().size() == 1);
         sendAndAwait("PullHold", 0, "not-matching", "TAGS", "A");
         assertThat(held).isNotDone();
         assertThat(f.broker.pullProcessor().holds().size()).isEqualTo(1);
         long sent = System.nanoTime();
         assertThat(f.send("PullHold", 0, "matching", "TAGS", "B").code()).isEqualTo(ResponseCode.SUCCESS);
-        RemotingCommand r = held.get(10, TimeUnit.SECONDS);
+        RemotingCommand r = held.get(60, TimeUnit.SECONDS);
         long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
         assertThat(r.code()).isEqualTo(ResponseCode.SUCCESS);
         assertThat(bodies(r)).containsExactly("matching");
-        assertThat(waitedMillis).isLessThan(1_000);
+        // Woken by the arrival, not by the hold's 2-minute deadline (which would also find the message); how soon
+        // is a matter for a benchmark, not for a test on a loaded machine.
+        assertThat(waitedMillis).isLessThan(60_000);
         assertThat(f.broker.pullProcessor().holds().size()).isZero();
     }
 

@@ -99,8 +99,10 @@ class EmbeddedPetrelTest {
             long stored = m.get(1).storeTimestamp() - m.get(0).storeTimestamp();
             long born = m.get(1).bornTimestamp() - m.get(0).bornTimestamp();
             long advanced = Duration.ofSeconds(10).plusDays(3).toMillis();
-            // Store time moved by the advance plus the real time between the sends; born time only by the latter.
-            assertThat(stored - born).isBetween(advanced - 1_000, advanced + 1_000);
+            // Store time moved by the advance plus the real time between the sends; born time only by the latter. They
+            // differ by how much longer one send took from born to stored than the other: seconds at most even on a
+            // loaded machine, so the generous margin still tells a 3-day advance from none.
+            assertThat(stored - born).isBetween(advanced - 30_000, advanced + 30_000);
             assertThat(born).isLessThan(advanced);
             assertThat(petrel.now().toEpochMilli()).isGreaterThanOrEqualTo(m.get(1).storeTimestamp());
         }

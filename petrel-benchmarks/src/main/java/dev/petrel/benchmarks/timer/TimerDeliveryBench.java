@@ -28,6 +28,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,6 +38,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -62,6 +64,7 @@ public final class TimerDeliveryBench {
     }
 
     public static void main(String[] args) throws Exception {
+        int exitCode = 0;
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         long spreadMs = (args.length > 1 ? Long.parseLong(args[1]) : 600) * 1000;
         long leadMs = (args.length > 2 ? Long.parseLong(args[2]) : 90) * 1000;
@@ -90,14 +93,10 @@ public final class TimerDeliveryBench {
             System.out.printf(Locale.ROOT, "timer bench: %,d messages due uniformly in [%d s, %d s] from now%n", count,
                 leadMs / 1000, (leadMs + spreadMs) / 1000);
 
-            Histogram lateness = new Histogram();
-            AtomicLong received = new AtomicLong();
-            AtomicLong late = new AtomicLong();
-            AtomicLong early = new AtomicLong();
-            AtomicLong maxLate = new AtomicLong(Long.MIN_VALUE);
+            Deliveries deliveries = new Deliveries(count);
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread pulls = new Thread(() -> consume(consumer, addr, count + 1, lateness, received, late, early, maxLate,
-                failure), "bench-consumer");
+            AtomicBoolean draining = new AtomicBoolean();
+            Thread pulls = new Thread(() -> consume(consumer, addr, deliveries, draining, failure), "bench-consumer");
             pulls.start();
 
             long sendStart = System.nanoTime();
@@ -110,37 +109,49 @@ public final class TimerDeliveryBench {
             List<Long> heapSamples = new ArrayList<>();
             long deadline = windowStart + spreadMs + 120_000;
             long nextSample = 0;
-            while (received.get() < count + 1 && System.currentTimeMillis() < deadline && failure.get() == null) {
+            while (deliveries.distinct() < count && System.currentTimeMillis() < deadline && failure.get() == null) {
                 if (System.currentTimeMillis() >= nextSample) {
                     heapSamples.add(heapAfterGc());
                     Map<String, String> rt = runtime(producer, addr);
                     System.out.printf(Locale.ROOT, "t=%4ds received=%,d backlog=%s readBehind=%ss heapAfterGc=%.1f MiB%n",
-                        (System.currentTimeMillis() - start) / 1000, received.get(), rt.get("petrelTimerBacklog"),
+                        (System.currentTimeMillis() - start) / 1000, deliveries.distinct(), rt.get("petrelTimerBacklog"),
                         rt.get("timerReadBehind"), heapSamples.get(heapSamples.size() - 1) / 1048576.0);
                     nextSample = System.currentTimeMillis() + 30_000;
                 }
                 TimeUnit.MILLISECONDS.sleep(200);
             }
+            // Every id seen (or the deadline passed): read on until a long poll finds nothing more, so that a copy
+            // stored after the last first delivery still counts as a duplicate.
+            draining.set(true);
+            pulls.join(60_000);
             pulls.interrupt();
             pulls.join(10_000);
             if (failure.get() != null) {
                 throw new IllegalStateException("bench failed", failure.get());
             }
             Map<String, String> rt = runtime(producer, addr);
-            Histogram.Snapshot h = lateness.snapshot();
+            Histogram.Snapshot h = deliveries.lateness().snapshot();
             long maxHeap = heapSamples.stream().mapToLong(Long::longValue).max().orElse(0);
-            System.out.printf(Locale.ROOT, "RESULT timer count=%d delivered=%d early=%d over1s=%d consumer_lateness_ms "
-                    + "p50=%d p99=%d p999=%d max=%d broker_lateness_ms p50=%s p99=%s max=%s send_s=%.1f "
-                    + "heap_after_gc_max_mib=%.1f xmx_mib=%d timer_dir_mib=%.1f%n",
-                count, received.get() - 1, early.get(), late.get(), h.percentile(50), h.percentile(99),
+            System.out.printf(Locale.ROOT, "RESULT timer count=%d delivered=%d lost=%d duplicated=%d early=%d over1s=%d "
+                    + "consumer_lateness_ms p50=%d p99=%d p999=%d max=%d broker_lateness_ms p50=%s p99=%s max=%s "
+                    + "send_s=%.1f heap_after_gc_max_mib=%.1f xmx_mib=%d timer_dir_mib=%.1f%n",
+                count, deliveries.distinct(), count - deliveries.distinct(), deliveries.duplicated(),
+                deliveries.early(), deliveries.late(), h.percentile(50), h.percentile(99),
                 h.percentile(99.9), h.max(), rt.get("petrelTimerLatenessP50Ms"), rt.get("petrelTimerLatenessP99Ms"),
                 rt.get("petrelTimerLatenessMaxMs"), sendMillis / 1000.0, maxHeap / 1048576.0,
                 Runtime.getRuntime().maxMemory() / 1048576, size(dir.resolve("timer")) / 1048576.0);
+            if (deliveries.distinct() < count || deliveries.duplicated() > 0 || deliveries.early() > 0) {
+                System.out.println("FAILED: every timed message must be delivered once and not before it is due");
+                exitCode = 1;
+            }
         } finally {
             producer.close();
             consumer.close();
             broker.close();
             deleteTree(dir);
+        }
+        if (exitCode != 0) {
+            System.exit(exitCode);
         }
     }
 
@@ -196,14 +207,17 @@ public final class TimerDeliveryBench {
             });
     }
 
-    /** Long-polls queue 0 of the topic; every timed message's lateness goes into the histogram. */
-    private static void consume(RemotingClient consumer, String addr, long expected, Histogram lateness,
-                                AtomicLong received, AtomicLong late, AtomicLong early, AtomicLong maxLate,
+    /**
+     * Long-polls queue 0 of the topic and hands every timed message to {@code deliveries}; once {@code draining} is set
+     * (all ids seen, or the deadline passed), stops at the first long poll that finds nothing new.
+     */
+    private static void consume(RemotingClient consumer, String addr, Deliveries deliveries, AtomicBoolean draining,
                                 AtomicReference<Throwable> failure) {
         MessageRecordDecoder decoder = new MessageRecordDecoder();
         long offset = 0;
         try {
-            while (received.get() < expected && !Thread.currentThread().isInterrupted()) {
+            while (!Thread.currentThread().isInterrupted()) {
+                boolean drainingBefore = draining.get();
                 PullMessageRequestHeader h = new PullMessageRequestHeader("benchGroup", TOPIC, 0, offset, 64, 0x2 | 0x4,
                     0, 15_000, "*", 0, "TAG", null, null, null, RpcFields.NONE);
                 RemotingCommand r = consumer.invokeSync(addr, RemotingCommand.request(RequestCode.PULL_MESSAGE,
@@ -212,21 +226,10 @@ public final class TimerDeliveryBench {
                 String next = r.extField("nextBeginOffset");
                 if (r.code() == ResponseCode.SUCCESS) {
                     for (DecodedMessage m : decoder.decodeAll(ByteBuffer.wrap(r.body()))) {
-                        String due = m.property(PropertyNames.TIMER_DELIVER_MS);
-                        if (due != null) {
-                            long l = now - Long.parseLong(due);
-                            if (l < 0) {
-                                early.incrementAndGet();
-                            } else {
-                                lateness.record(l);
-                            }
-                            if (l > 1_000) {
-                                late.incrementAndGet();
-                            }
-                            maxLate.accumulateAndGet(l, Math::max);
-                        }
-                        received.incrementAndGet();
+                        deliveries.record(m, now);
                     }
+                } else if (drainingBefore) {
+                    return;
                 }
                 if (next != null) {
                     offset = Long.parseLong(next);
@@ -236,6 +239,68 @@ public final class TimerDeliveryBench {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
             failure.compareAndSet(null, e);
+        }
+    }
+
+    /**
+     * What the consumer saw, by message id ({@code B<n>}, n below the count): the first delivery of an id is counted
+     * as delivered, early or late; later ones as duplicates, so a loss and a duplicate cannot cancel out. Written by
+     * the consumer thread only; read by the main thread for progress and the result.
+     */
+    static final class Deliveries {
+        private final BitSet seen;
+        private final Histogram lateness = new Histogram();
+        private final AtomicLong distinct = new AtomicLong();
+        private final AtomicLong duplicated = new AtomicLong();
+        private final AtomicLong early = new AtomicLong();
+        private final AtomicLong late = new AtomicLong();
+
+        Deliveries(int count) {
+            this.seen = new BitSet(count);
+        }
+
+        void record(DecodedMessage m, long nowMs) {
+            String due = m.property(PropertyNames.TIMER_DELIVER_MS);
+            String id = m.property(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
+            if (due == null || id == null || !id.startsWith("B")) {
+                return; // the plain message that created the topic
+            }
+            int n = Integer.parseInt(id.substring(1));
+            if (seen.get(n)) {
+                duplicated.incrementAndGet();
+                return;
+            }
+            seen.set(n);
+            long l = nowMs - Long.parseLong(due);
+            if (l < 0) {
+                early.incrementAndGet();
+            } else {
+                lateness.record(l);
+            }
+            if (l > 1_000) {
+                late.incrementAndGet();
+            }
+            distinct.incrementAndGet();
+        }
+
+        long distinct() {
+            return distinct.get();
+        }
+
+        long duplicated() {
+            return duplicated.get();
+        }
+
+        long early() {
+            return early.get();
+        }
+
+        long late() {
+            return late.get();
+        }
+
+        Histogram lateness() {
+            return lateness;
         }
     }
 

@@ -95,7 +95,10 @@ class LongPollingInteropTest {
                 MessageExt got = c.received.get(before);
                 assertThat(new String(got.getBody(), StandardCharsets.UTF_8)).isEqualTo("wake-" + round);
                 System.out.printf("long polling: wake-%d delivered %d ms after the send call%n", round, millis);
-                assertThat(millis).as("delivery of a message to a held consumer, ms").isLessThan(1_000);
+                // Woken by the send, not answered at the hold's end: the 5.3.1 consumer's pulls are held for 15 s, and
+                // this pull was held afresh just before the send. 10 s leaves a loaded machine room to be slow; how
+                // soon is measured (printed above) and, in-process with a manual hold, in petrel-broker's PullTest.
+                assertThat(millis).as("delivery of a message to a held consumer, ms").isLessThan(10_000);
                 Await.until(WAIT, "the pull held again", () -> heldPulls() >= 1);
             }
         }
@@ -120,9 +123,14 @@ class LongPollingInteropTest {
             Duration after = process.info().totalCpuDuration().orElseThrow();
             System.out.printf("long polling: broker CPU over 10 idle s with %d held pulls: %d ms%n", heldPulls(),
                 after.minus(before).toMillis());
-            assertThat(heldPulls()).isGreaterThanOrEqualTo(100);
+            // Pulls were held through the window (100 at its start; each hold ends after 15 s and the client pulls
+            // again, later on a loaded machine, so fewer may be held at its end: under stress-ng 24 were).
+            assertThat(heldPulls()).isPositive();
+            // A busy loop would burn most of a core (seconds of CPU even on a loaded machine, where it gets a share);
+            // an idle broker's CPU is its housekeeping plus whatever JIT and GC still do, tens to hundreds of ms (the
+            // printed figure). CPU time, unlike wall time, is not stretched by load, but the bound stays generous.
             assertThat(after.minus(before)).as("broker CPU time over 10 idle seconds with 100 held pulls")
-                .isLessThan(Duration.ofMillis(500));
+                .isLessThan(Duration.ofSeconds(2));
         }
     }
 }

@@ -56,6 +56,9 @@ class ProcessCrashTest {
                 Await.until(Duration.ofSeconds(60), killAfterAcks + " acknowledgements (seed " + seed + ")",
                     () -> child.lines().stream().filter(l -> l.startsWith("ACK ")).count() >= killAfterAcks
                         || !child.isAlive());
+                // A child that ended by itself (a crash, an exception, OOM) is a failure, not a kill at a random moment.
+                assertThat(child.isAlive()).as("child %d still running when killed (seed %d); its log:%n%s", cycle, seed,
+                    child.tail()).isTrue();
                 child.kill9();
                 assertThat(child.lines()).as("child output (seed %d)", seed).noneMatch(l -> l.startsWith("ERROR"));
                 for (String line : child.lines()) {

@@ -2,6 +2,7 @@ package dev.petrel.compat.kinds.ordered;
 
 import dev.petrel.compat.kinds.KindProcess;
 import dev.petrel.testkit.Await;
+import dev.petrel.testkit.BackgroundTask;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeOrderlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerOrderly;
@@ -22,7 +23,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,28 +61,23 @@ class OrderedKindTest {
             try {
                 petrel.startRebalanced(first);
                 petrel.startRebalanced(second);
-                AtomicReference<Throwable> failure = new AtomicReference<>();
-                Thread sender = new Thread(() -> {
-                    try {
-                        for (int seq = 0; seq < PER_KEY; seq++) {
-                            for (int k = 0; k < KEYS; k++) {
-                                String key = "key-" + k;
-                                Message m = new Message(TOPIC, "T", key, (key + ":" + seq).getBytes(StandardCharsets.UTF_8));
-                                assertThat(producer.send(m, new SelectMessageQueueByHash(), key).getSendStatus())
-                                    .isEqualTo(SendStatus.SEND_OK);
-                            }
+                try (BackgroundTask sender = BackgroundTask.start("ordered-sender", () -> {
+                    for (int seq = 0; seq < PER_KEY; seq++) {
+                        for (int k = 0; k < KEYS; k++) {
+                            String key = "key-" + k;
+                            Message m = new Message(TOPIC, "T", key, (key + ":" + seq).getBytes(StandardCharsets.UTF_8));
+                            assertThat(producer.send(m, new SelectMessageQueueByHash(), key).getSendStatus())
+                                .isEqualTo(SendStatus.SEND_OK);
                         }
-                    } catch (Throwable t) {
-                        failure.set(t);
                     }
-                }, "ordered-sender");
-                sender.start();
-                Await.until(KindProcess.WAIT, "both consumers to be consuming",
-                    () -> count(perMember, "first") >= 20 && count(perMember, "second") >= 20);
-                first.shutdown(); // mid-stream: its queues move to the second consumer
-                sender.join(KindProcess.WAIT.toMillis());
-                assertThat(sender.isAlive()).isFalse();
-                assertThat(failure.get()).isNull();
+                })) {
+                    Await.until(KindProcess.WAIT, "both consumers to be consuming", () -> {
+                        sender.rethrowIfFailed(); // a failed sender fails here with its cause, not as a timeout
+                        return count(perMember, "first") >= 20 && count(perMember, "second") >= 20;
+                    });
+                    first.shutdown(); // mid-stream: its queues move to the second consumer
+                    sender.join(KindProcess.WAIT);
+                }
                 Await.until(KindProcess.WAIT, "every key's whole sequence consumed",
                     () -> deliveries.stream().map(d -> d.key() + ":" + d.seq()).distinct().count() == KEYS * PER_KEY);
                 List<Integer> expected = IntStream.range(0, PER_KEY).boxed().toList();

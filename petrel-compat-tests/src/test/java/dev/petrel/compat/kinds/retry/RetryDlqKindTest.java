@@ -12,6 +12,7 @@ import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageClientIDSetter;
 import org.apache.rocketmq.common.message.MessageConst;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RetryDlqKindTest {
 
     private static final int MAX_RECONSUME = 2;
+    /** The delay level of a redelivery after the last allowed one (the broker's {@code 3 + reconsumeTimes}). */
+    private static final int NEXT_LEVEL = 3 + MAX_RECONSUME;
+    private static final String MARKER = "marker";
 
     @TempDir
     static Path dir;
@@ -68,6 +72,7 @@ class RetryDlqKindTest {
         List<MessageExt> deliveries = new CopyOnWriteArrayList<>();
         // The orderly 5.3.1 consumer offers the same MessageExt again, raising its count in place: note it per call.
         List<Integer> counts = new CopyOnWriteArrayList<>();
+        List<MessageExt> markers = new CopyOnWriteArrayList<>();
         DefaultMQPushConsumer consumer = petrel.pushConsumer(group);
         consumer.setMaxReconsumeTimes(MAX_RECONSUME);
         // The 5.3.1 consumer looks up %RETRY%<group>'s route before its first heartbeat creates that topic, then only
@@ -76,6 +81,10 @@ class RetryDlqKindTest {
         consumer.subscribe(topic, "*");
         if (orderly) {
             consumer.registerMessageListener((MessageListenerOrderly) (msgs, ctx) -> {
+                if (isMarker(msgs)) {
+                    markers.addAll(msgs);
+                    return ConsumeOrderlyStatus.SUCCESS;
+                }
                 msgs.forEach(x -> counts.add(x.getReconsumeTimes()));
                 deliveries.addAll(msgs);
                 ctx.setSuspendCurrentQueueTimeMillis(200);
@@ -83,6 +92,13 @@ class RetryDlqKindTest {
             });
         } else {
             consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+                if (isMarker(msgs)) {
+                    markers.addAll(msgs);
+                    // Its first delivery is retried through the level a redelivery after the last one would use.
+                    ctx.setDelayLevelWhenNextConsume(NEXT_LEVEL);
+                    return markers.size() == 1 ? ConsumeConcurrentlyStatus.RECONSUME_LATER
+                        : ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+                }
                 msgs.forEach(x -> counts.add(x.getReconsumeTimes()));
                 deliveries.addAll(msgs);
                 return ConsumeConcurrentlyStatus.RECONSUME_LATER;
@@ -113,10 +129,37 @@ class RetryDlqKindTest {
                 assertThat(d.getUserProperty("customer")).isEqualTo("c-42");
                 assertThat(d.getProperty(MessageConst.PROPERTY_RETRY_TOPIC)).isEqualTo(topic);
             });
+            awaitWitness(producer, topic, deliveries.get(0), markers, orderly);
             assertThat(deliveries).as("no delivery after the dead letter").hasSize(MAX_RECONSUME + 1);
+            assertThat(counts).containsExactly(0, 1, 2);
         } finally {
             producer.shutdown();
             consumer.shutdown();
         }
+    }
+
+    /**
+     * Waits for a marker message that would arrive after any further delivery of the dead-lettered one, so that "no
+     * more deliveries" is checked after a period in which one could have shown up, however slow the machine. Orderly:
+     * the marker goes to the dead message's queue, which hands it out only once that message is done with. Concurrent:
+     * the marker fails once and is retried through {@link #NEXT_LEVEL}, the delay level and retry topic a redelivery
+     * after the last one would take, so it queues behind such a redelivery in both.
+     */
+    private static void awaitWitness(DefaultMQProducer producer, String topic, MessageExt dead, List<MessageExt> markers,
+                                     boolean orderly) throws Exception {
+        Message marker = new Message(topic, MARKER.getBytes(StandardCharsets.UTF_8));
+        if (orderly) {
+            MessageQueue queue = producer.fetchPublishMessageQueues(topic).stream()
+                .filter(q -> q.getQueueId() == dead.getQueueId()).findFirst().orElseThrow();
+            producer.send(marker, queue);
+        } else {
+            producer.send(marker);
+        }
+        int witnessed = orderly ? 1 : 2;
+        Await.until(KindProcess.WAIT, "the marker consumed after the dead letter", () -> markers.size() >= witnessed);
+    }
+
+    private static boolean isMarker(List<MessageExt> msgs) {
+        return msgs.size() == 1 && new String(msgs.get(0).getBody(), StandardCharsets.UTF_8).equals(MARKER);
     }
 }

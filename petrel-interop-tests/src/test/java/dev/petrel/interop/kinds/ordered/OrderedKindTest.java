@@ -12,6 +12,7 @@ import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.producer.SendStatus;
 import dev.petrel.interop.kinds.KindServers;
 import dev.petrel.testkit.Await;
+import dev.petrel.testkit.BackgroundTask;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,8 @@ class OrderedKindTest {
                  PetrelProducer producer = servers.producer("ordered-pg")) {
                 Await.until(KindServers.WAIT, "each consumer to hold 4 of the 8 queues",
                     () -> owned(first) == 4 && owned(second) == 4);
-                Thread sender = new Thread(() -> {
+                // The sender's assertions fail the test through the task (on a bare thread they would be lost).
+                try (BackgroundTask sender = BackgroundTask.start("ordered-sender", () -> {
                     for (int seq = 0; seq < PER_KEY; seq++) {
                         for (int k = 0; k < KEYS; k++) {
                             String key = "key-" + k;
@@ -56,14 +58,15 @@ class OrderedKindTest {
                                 MessageQueueSelector.byHash(), key).status()).isEqualTo(SendStatus.SEND_OK);
                         }
                     }
-                }, "ordered-sender");
-                sender.start();
-                Await.until(KindServers.WAIT, "both consumers to be consuming",
-                    () -> perMember.getOrDefault("first", new AtomicInteger()).get() >= 20
-                        && perMember.getOrDefault("second", new AtomicInteger()).get() >= 20);
-                first.close(); // mid-stream: its queues move to the second consumer
-                sender.join(KindServers.WAIT.toMillis());
-                assertThat(sender.isAlive()).isFalse();
+                })) {
+                    Await.until(KindServers.WAIT, "both consumers to be consuming", () -> {
+                        sender.rethrowIfFailed();
+                        return perMember.getOrDefault("first", new AtomicInteger()).get() >= 20
+                            && perMember.getOrDefault("second", new AtomicInteger()).get() >= 20;
+                    });
+                    first.close(); // mid-stream: its queues move to the second consumer
+                    sender.join(KindServers.WAIT);
+                }
                 Await.until(KindServers.WAIT, "the second consumer to hold all 8 queues", () -> owned(second) == 8);
                 Await.until(KindServers.WAIT, "every message consumed", () -> consumed.get() >= KEYS * PER_KEY);
                 assertThat(consumed.get()).isEqualTo(KEYS * PER_KEY);

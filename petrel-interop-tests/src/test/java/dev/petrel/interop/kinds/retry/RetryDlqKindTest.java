@@ -8,6 +8,7 @@ import dev.petrel.client.consumer.ConsumeResult;
 import dev.petrel.client.consumer.PetrelPushConsumer;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.interop.kinds.KindServers;
+import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.testkit.Await;
 import java.io.IOException;
 import java.util.List;
@@ -28,6 +29,9 @@ import org.junit.jupiter.api.TestInstance;
 class RetryDlqKindTest {
 
     private static final int MAX_RECONSUME = 2;
+    /** The delay level of a redelivery after the last allowed one (the broker's {@code 3 + reconsumeTimes}). */
+    private static final int NEXT_LEVEL = 3 + MAX_RECONSUME;
+    private static final String MARKER = "marker";
     static final Map<String, String> ONE_SECOND_LEVELS = Map.of("messageDelayLevel", "1s ".repeat(17) + "1s");
     private KindServers servers;
 
@@ -61,16 +65,27 @@ class RetryDlqKindTest {
     private void check(String topic, String group, boolean orderly) {
         servers.createTopic(topic, 2);
         List<ReceivedMessage> deliveries = new CopyOnWriteArrayList<>();
+        List<ReceivedMessage> markers = new CopyOnWriteArrayList<>();
         PetrelPushConsumer.Builder builder = servers.pushConsumer(group).subscribe(topic, "*")
             .maxReconsumeTimes(MAX_RECONSUME);
         if (orderly) {
             builder.orderlyListener((msgs, ctx) -> {
+                if (isMarker(msgs)) {
+                    markers.addAll(msgs);
+                    return ConsumeResult.SUCCESS;
+                }
                 deliveries.addAll(msgs);
                 ctx.suspendCurrentQueueTimeMillis(200);
                 return ConsumeResult.RETRY_LATER;
             });
         } else {
-            builder.listener((msgs, ctx) -> {
+            builder.consumeBatchSize(1).listener((msgs, ctx) -> {
+                if (isMarker(msgs)) {
+                    markers.addAll(msgs);
+                    // Its first delivery is retried through the level a redelivery after the last one would use.
+                    ctx.delayLevelWhenNextConsume(NEXT_LEVEL);
+                    return markers.size() == 1 ? ConsumeResult.RETRY_LATER : ConsumeResult.SUCCESS;
+                }
                 deliveries.addAll(msgs);
                 return ConsumeResult.RETRY_LATER;
             });
@@ -103,7 +118,31 @@ class RetryDlqKindTest {
                 assertThat(m.property("customer")).isEqualTo("c-42");
                 assertThat(m.property("RETRY_TOPIC")).isEqualTo(topic);
             });
+            awaitWitness(producer, topic, deliveries.get(0).queue(), markers, orderly);
             assertThat(deliveries).as("no delivery after the dead letter").hasSize(MAX_RECONSUME + 1);
         }
+    }
+
+    /**
+     * Waits for a marker message that would arrive after any further delivery of the dead-lettered one, so that "no
+     * more deliveries" is checked after a period in which one could have shown up, however slow the machine. Orderly:
+     * the marker goes to the dead message's queue, which hands it out only once that message is done with. Concurrent:
+     * the marker fails once and is retried through {@link #NEXT_LEVEL}, the delay level and retry topic a redelivery
+     * after the last one would take, so it queues behind such a redelivery in both.
+     */
+    private static void awaitWitness(PetrelProducer producer, String topic, MessageQueue queue,
+                                     List<ReceivedMessage> markers, boolean orderly) {
+        Message marker = Message.builder(topic).body(MARKER).build();
+        if (orderly) {
+            producer.send(marker, queue);
+        } else {
+            producer.send(marker);
+        }
+        int witnessed = orderly ? 1 : 2;
+        Await.until(KindServers.WAIT, "the marker consumed after the dead letter", () -> markers.size() >= witnessed);
+    }
+
+    private static boolean isMarker(List<ReceivedMessage> msgs) {
+        return msgs.size() == 1 && msgs.get(0).bodyAsString().equals(MARKER);
     }
 }
