@@ -35,7 +35,7 @@ class ModuleBoundariesTest {
             .importPackages("dev.petrel");
         // Under `mvn verify` the modules arrive as jars, under `mvn test` as class folders: both must be scanned,
         // and an empty import would make every rule below pass vacuously.
-        for (String module : new String[] {"common", "message", "protocol", "remoting", "store", "namesrv", "broker",
+        for (String module : new String[] {"common", "message", "protocol", "remoting", "store", "raft", "namesrv", "broker",
             "client", "server", "embedded"}) {
             long count = petrel.stream().filter(c -> c.getPackageName().startsWith("dev.petrel." + module)).count();
             if (count < 5) {
@@ -69,6 +69,35 @@ class ModuleBoundariesTest {
         check(noClasses().that().resideInAPackage("dev.petrel.store..")
             .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "dev.petrel.protocol..", "dev.petrel.remoting..",
                 "dev.petrel.broker..", "dev.petrel.namesrv..", "dev.petrel.client.."));
+    }
+
+    @Test
+    void raftDependsOnCommonOnly() {
+        check(noClasses().that().resideInAPackage("dev.petrel.raft..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "dev.petrel.message..", "dev.petrel.protocol..",
+                "dev.petrel.remoting..", "dev.petrel.store..", "dev.petrel.namesrv..", "dev.petrel.broker..",
+                "dev.petrel.client..", "dev.petrel.server..", "dev.petrel.embedded..", "dev.petrel.testkit..")
+            .because("raft knows nothing of the store or the network; the broker supplies adapters for both"));
+    }
+
+    @Test
+    void raftIsAPureStateMachine() {
+        check(noClasses().that().resideInAPackage("dev.petrel.raft..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.net..", "java.nio.channels..", "java.nio.file..",
+                "java.util.concurrent..")
+            .orShould().dependOnClassesThat().belongToAnyOf(Thread.class, java.io.File.class,
+                java.io.RandomAccessFile.class, java.util.Random.class,
+                java.util.concurrent.ThreadLocalRandom.class)
+            .orShould().callMethod(System.class, "currentTimeMillis")
+            .orShould().callMethod(System.class, "nanoTime")
+            .because("the Raft core takes events, now and an injected random source, and returns effects: no threads, "
+                + "sockets, files, clocks or hidden randomness, so the simulation replays a seed exactly"));
+    }
+
+    @Test
+    void onlyTheBrokerAndTheServerUseRaft() {
+        check(noClasses().that().resideOutsideOfPackages("dev.petrel.raft..", "dev.petrel.broker..", "dev.petrel.server..")
+            .should().dependOnClassesThat().resideInAPackage("dev.petrel.raft.."));
     }
 
     @Test
