@@ -123,7 +123,7 @@ public final class RaftNode {
         } else if (message instanceof TimeoutNow r) {
             onTimeoutNow(r, now);
         }
-        afterStep(now);
+        afterStep();
     }
 
     /**
@@ -138,7 +138,7 @@ public final class RaftNode {
         } else if (now >= electionDeadline) {
             startPreVote(now);
         }
-        afterStep(now);
+        afterStep();
     }
 
     /**
@@ -163,7 +163,7 @@ public final class RaftNode {
         log.append(List.of(new RaftEntry(index, currentTerm, payload)));
         leader.pending.add(index);
         replicateToAll(now);
-        afterStep(now);
+        afterStep();
         return new ProposeResult(ProposeResult.Status.ACCEPTED, index, currentTerm, self);
     }
 
@@ -193,7 +193,7 @@ public final class RaftNode {
         leader.transferDeadline = now + config.electionTimeoutMax();
         leader.timeoutNowSent = false;
         continueTransfer(now);
-        afterStep(now);
+        afterStep();
         return TransferStatus.STARTED;
     }
 
@@ -682,8 +682,8 @@ public final class RaftNode {
         return lastNow;
     }
 
-    private void afterStep(long now) {
-        // (now is unused today; kept so every step ends in one place with the same inputs)
+    /** Every input ends here: durability news for the leader, then the role for the shell. */
+    private void afterStep() {
         reportDurability();
         publishRole();
     }

@@ -299,9 +299,8 @@ public final class RaftSimulation {
             Node node = nodes[t.node];
             if (node.alive) {
                 if (!node.paused()) {
-                    trace(e);
                     node.raft.tick(node.localNow());
-                    drain(node);
+                    drainTracing(node, e);
                 }
                 schedule(5 + rnd.nextInt(16), new Tick(t.node));
             }
@@ -310,9 +309,8 @@ public final class RaftSimulation {
             if (node.alive) {
                 if (!node.paused()) {
                     node.log.flush();
-                    trace(e);
                     node.raft.tick(node.localNow());
-                    drain(node);
+                    drainTracing(node, e);
                 }
                 schedule(rnd.nextInt(8) == 0 ? 20 + rnd.nextInt(60) : 1 + rnd.nextInt(10), new Flush(f.node));
             }
@@ -501,8 +499,21 @@ public final class RaftSimulation {
     // ---------------------------------------------------------------------------------------------------------------
     // Effects and invariants
 
+    /** Ticks and flushes that change nothing stay out of the trace, which keeps it short enough to read. */
+    private void drainTracing(Node node, Event cause) {
+        List<RaftEffect> effects = node.raft.drainEffects();
+        if (!effects.isEmpty()) {
+            trace(cause);
+        }
+        process(node, effects);
+    }
+
     private void drain(Node node) {
-        for (RaftEffect effect : node.raft.drainEffects()) {
+        process(node, node.raft.drainEffects());
+    }
+
+    private void process(Node node, List<RaftEffect> effects) {
+        for (RaftEffect effect : effects) {
             if (effect instanceof RaftEffect.Send s) {
                 send(node.id, s.to(), s.message());
             } else if (effect instanceof RaftEffect.CommitAdvanced c) {
