@@ -109,6 +109,14 @@ public final class RequestCode {
     public static final int LITE_PULL_MESSAGE = 361;
     public static final int BROKER_HEARTBEAT = 904;
 
+    /**
+     * Petrel-only (not a RocketMQ code; docs/compatibility.md): one Raft message of DLedger mode between the brokers
+     * of a group, on their {@code dLegerPeers} ports; the body is petrel-raft's wire codec, the header carries
+     * {@code group}. Oneway. Chosen below 32768 (it fits RocketMQ's binary header's short) and far from every code
+     * RocketMQ 5.3.1 or DLedger (50000-51005) uses, so an Apache peer answers it REQUEST_CODE_NOT_SUPPORTED.
+     */
+    public static final int PETREL_RAFT_MESSAGE = 32600;
+
     private RequestCode() {
     }
 
@@ -216,6 +224,7 @@ public final class RequestCode {
             case GET_SUBSCRIPTIONGROUP_CONFIG -> "GET_SUBSCRIPTIONGROUP_CONFIG";
             case LITE_PULL_MESSAGE -> "LITE_PULL_MESSAGE";
             case BROKER_HEARTBEAT -> "BROKER_HEARTBEAT";
+            case PETREL_RAFT_MESSAGE -> "PETREL_RAFT_MESSAGE";
             default -> "UNKNOWN(" + code + ")";
         };
     }

@@ -67,6 +67,12 @@ public final class ConfigReference {
         new Section("Timer", "Read by the broker (RocketMQ 5's timer keys of `MessageStoreConfig`): timer messages "
             + "(`setDelayTimeSec`, `setDelayTimeMs`, `setDeliverTimeMs`); see docs/storage.md, \"Timer\".",
             TimerConfig.DEF),
+        new Section("DLedger mode: Raft", "Read by the broker when `enableDLegerCommitLog=true` (petrel-raft's "
+            + "`RaftConfig`): the group's members and the Raft timings; see docs/storage.md, \"DLedger mode\".",
+            dev.petrel.raft.RaftConfig.DEF),
+        new Section("DLedger mode: broker", "Read by the broker: the switch, the Raft transport between the group's "
+            + "brokers and the raft index; see docs/architecture.md, \"DLedger mode\".",
+            dev.petrel.broker.dledger.DLedgerConfig.DEF),
         new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
             + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",
