@@ -11,6 +11,7 @@ import dev.petrel.store.StoreFixture;
 import dev.petrel.testkit.Await;
 import dev.petrel.testkit.ChildJvm;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -43,6 +45,7 @@ class ProcessCrashTest {
     }
 
     @Test
+    @Timeout(value = 15, unit = TimeUnit.MINUTES) // 20 child JVMs; a busy 2-core machine starts each slowly
     void acknowledgedMessagesSurviveKillNine() throws Exception {
         long seed = System.nanoTime();
         Random rnd = new Random(seed);

@@ -114,8 +114,10 @@ class TransactionInteropTest {
             case "roll-me-back" -> LocalTransactionState.ROLLBACK;
             default -> LocalTransactionState.UNKNOWN;
         }, m -> {
+            // END_TRANSACTION is oneway: if one is lost on a busy machine, the check-back decides that message too,
+            // so the checker answers what the local transaction decided.
             checked.add(m.bodyAsString());
-            return m.bodyAsString().equals("decide-later") ? LocalTransactionState.COMMIT : LocalTransactionState.ROLLBACK;
+            return m.bodyAsString().equals("roll-me-back") ? LocalTransactionState.ROLLBACK : LocalTransactionState.COMMIT;
         }); PetrelPushConsumer c = consumer("txInteropCG", topic, received)) {
             TransactionSendResult rollback = p.sendInTransaction(Message.of(topic, "roll-me-back"), null);
             assertThat(rollback.sendResult().status()).isEqualTo(SendStatus.SEND_OK);
@@ -136,7 +138,7 @@ class TransactionInteropTest {
             Await.until(WAIT, "the message decided by the check-back",
                 () -> received.stream().anyMatch(x -> x.bodyAsString().equals("decide-later")));
             assertThat(System.currentTimeMillis() - sentAt).isGreaterThanOrEqualTo(2_000);
-            assertThat(checked).containsExactly("decide-later");
+            assertThat(checked).as("the undecided message is checked back").contains("decide-later");
             assertThat(received).extracting(ReceivedMessage::bodyAsString)
                 .containsExactlyInAnyOrder("commit-me", "decide-later");
         }
