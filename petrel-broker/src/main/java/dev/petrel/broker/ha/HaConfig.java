@@ -1,5 +1,6 @@
 package dev.petrel.broker.ha;
 
+import dev.petrel.broker.BrokerConfig;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.config.ConfigKey;
@@ -10,12 +11,6 @@ import dev.petrel.common.config.ConfigKey;
  */
 public final class HaConfig {
 
-    /** The replication role of the broker (RocketMQ's {@code BrokerRole}). */
-    public enum BrokerRole { ASYNC_MASTER, SYNC_MASTER, SLAVE }
-
-    public static final ConfigKey<BrokerRole> BROKER_ROLE = ConfigKey.ofEnum("brokerRole", BrokerRole.class,
-        BrokerRole.ASYNC_MASTER, "ASYNC_MASTER: replicate without waiting; SYNC_MASTER: a put waits for a slave's ack; "
-            + "SLAVE: replicate from the master (brokerId > 0), refuse sends");
     public static final ConfigKey<Integer> HA_LISTEN_PORT = ConfigKey.ofInt("haListenPort", 0, 0, 65_535,
         "port of the HA acceptor; 0 means listenPort + 1");
     public static final ConfigKey<String> HA_MASTER_ADDRESS = ConfigKey.ofString("haMasterAddress", null,
@@ -40,7 +35,7 @@ public final class HaConfig {
         "enableAutoInSyncReplicas", false, "SYNC_MASTER: wait for min(inSyncReplicas, replicas in sync), at least "
             + "minInSyncReplicas, instead of always inSyncReplicas");
 
-    public static final ConfigDef DEF = ConfigDef.of("ha", BROKER_ROLE, HA_LISTEN_PORT, HA_MASTER_ADDRESS,
+    public static final ConfigDef DEF = ConfigDef.of("ha", HA_LISTEN_PORT, HA_MASTER_ADDRESS,
         HA_SEND_HEARTBEAT_INTERVAL, HA_HOUSEKEEPING_INTERVAL, HA_TRANSFER_BATCH_SIZE, HA_MAX_GAP_NOT_IN_SYNC,
         SLAVE_TIMEOUT, IN_SYNC_REPLICAS, MIN_IN_SYNC_REPLICAS, ENABLE_AUTO_IN_SYNC_REPLICAS);
 
@@ -48,14 +43,14 @@ public final class HaConfig {
     }
 
     /** Typed, immutable settings. */
-    public record Settings(BrokerRole role, int haListenPort, String haMasterAddress, int heartbeatIntervalMillis,
+    public record Settings(BrokerConfig.BrokerRole role, int haListenPort, String haMasterAddress, int heartbeatIntervalMillis,
                            int housekeepingIntervalMillis, int transferBatchSize, int maxGapNotInSync,
                            int slaveTimeoutMillis, int inSyncReplicas, int minInSyncReplicas,
                            boolean autoInSyncReplicas) {
 
         public static Settings of(Config c) {
             String master = c.get(HA_MASTER_ADDRESS);
-            return new Settings(c.get(BROKER_ROLE), c.get(HA_LISTEN_PORT),
+            return new Settings(c.get(BrokerConfig.BROKER_ROLE), c.get(HA_LISTEN_PORT),
                 master == null || master.isBlank() ? null : master.trim(), c.get(HA_SEND_HEARTBEAT_INTERVAL),
                 c.get(HA_HOUSEKEEPING_INTERVAL), c.get(HA_TRANSFER_BATCH_SIZE), c.get(HA_MAX_GAP_NOT_IN_SYNC),
                 c.get(SLAVE_TIMEOUT), c.get(IN_SYNC_REPLICAS), c.get(MIN_IN_SYNC_REPLICAS),

@@ -62,8 +62,9 @@ public final class ConfigReference {
         new Section("Store", "Read by the broker (RocketMQ's `MessageStoreConfig`); see docs/storage.md.", StoreConfig.DEF),
         new Section("Replication (master/slave)", "RocketMQ's classic HA keys (`MessageStoreConfig`, `BrokerConfig`), "
             + "read by the replication transport of `dev.petrel.broker.ha` (docs/architecture.md, \"Replication\"). "
-            + "**Not wired into the broker yet**: a broker started today runs as a master whatever these say, and logs a "
-            + "warning for `brokerRole=SLAVE` or `brokerId` > 0.", dev.petrel.broker.ha.HaConfig.DEF),
+            + "**Not wired into the broker yet**: the broker reads `brokerRole` (Broker section; a SLAVE refuses sends), "
+            + "but no HA acceptor or client runs, so a SLAVE stays empty and a SYNC_MASTER does not wait for a slave.",
+            dev.petrel.broker.ha.HaConfig.DEF),
         new Section("Timer", "Read by the broker (RocketMQ 5's timer keys of `MessageStoreConfig`): timer messages "
             + "(`setDelayTimeSec`, `setDelayTimeMs`, `setDeliverTimeMs`); see docs/storage.md, \"Timer\".",
             TimerConfig.DEF),
