@@ -1,13 +1,13 @@
 package dev.petrel.broker.ha;
 
-import dev.petrel.broker.BrokerConfig;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.config.ConfigKey;
 
 /**
  * Classic master/slave replication properties: Apache RocketMQ 5.3.1 {@code MessageStoreConfig} names and defaults
- * (ha.md §1.13, storage-layout.md §9). {@link Settings} is the typed view the HA classes receive.
+ * (ha.md §1.13, storage-layout.md §9). {@link Settings} is the typed view the HA classes receive. The role itself is
+ * {@code BrokerConfig.BROKER_ROLE}.
  */
 public final class HaConfig {
 
@@ -43,14 +43,14 @@ public final class HaConfig {
     }
 
     /** Typed, immutable settings. */
-    public record Settings(BrokerConfig.BrokerRole role, int haListenPort, String haMasterAddress, int heartbeatIntervalMillis,
+    public record Settings(int haListenPort, String haMasterAddress, int heartbeatIntervalMillis,
                            int housekeepingIntervalMillis, int transferBatchSize, int maxGapNotInSync,
                            int slaveTimeoutMillis, int inSyncReplicas, int minInSyncReplicas,
                            boolean autoInSyncReplicas) {
 
         public static Settings of(Config c) {
             String master = c.get(HA_MASTER_ADDRESS);
-            return new Settings(c.get(BrokerConfig.BROKER_ROLE), c.get(HA_LISTEN_PORT),
+            return new Settings(c.get(HA_LISTEN_PORT),
                 master == null || master.isBlank() ? null : master.trim(), c.get(HA_SEND_HEARTBEAT_INTERVAL),
                 c.get(HA_HOUSEKEEPING_INTERVAL), c.get(HA_TRANSFER_BATCH_SIZE), c.get(HA_MAX_GAP_NOT_IN_SYNC),
                 c.get(SLAVE_TIMEOUT), c.get(IN_SYNC_REPLICAS), c.get(MIN_IN_SYNC_REPLICAS),
