@@ -111,7 +111,6 @@ public final class MessageRecordLayout {
     public static void encode(ByteBuffer dst, int at, MessageDraft draft, long queueOffset, long physicalOffset,
                               long storeTimestamp) {
         int sysFlag = draft.sysFlag();
-        dst.putInt(at + TOTAL_SIZE, draft.recordSize());
         dst.putInt(at + MAGIC, draft.magic());
         dst.putInt(at + BODY_CRC, draft.bodyCrc());
         dst.putInt(at + QUEUE_ID, draft.queueId());
@@ -145,6 +144,10 @@ public final class MessageRecordLayout {
         byte[] props = draft.propertiesBytes();
         dst.putShort(p, (short) props.length);
         dst.put(p + 2, props);
+        // The size goes in last, in one 4-byte store: until then the record's first field still holds the zeros of
+        // the unwritten file, so a process killed in the middle of this method leaves a tail that recovery reads as
+        // the end of the data, never as a whole-looking record whose last bytes (the properties) are missing.
+        dst.putInt(at + TOTAL_SIZE, draft.recordSize());
     }
 
     /** Writes the 8-byte end-of-file marker saying {@code remaining} bytes (from {@code at} to the file end) are unused. */
