@@ -333,6 +333,7 @@ class ClientInteropTest {
         DefaultMQProducer lenient = Clients.producer(namesrv.namesrvAddr(), "interopLimitPG");
         try {
             lenient.setMaxMessageSize(16 * 1024 * 1024);
+            lenient.setSendMsgTimeout(60_000); // 4 MiB through a busy machine; the refusal, not the speed, is tested
             assertThatThrownBy(() -> lenient.send(new Message(topic, big)))
                 .isInstanceOfSatisfying(MQBrokerException.class, e -> {
                     assertThat(e.getResponseCode()).isEqualTo(13);

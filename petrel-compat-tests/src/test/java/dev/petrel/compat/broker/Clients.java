@@ -42,6 +42,8 @@ final class Clients {
         DefaultMQProducer p = new DefaultMQProducer(group);
         p.setNamesrvAddr(namesrvAddr);
         p.setInstanceName(instance("producer"));
+        // The client's 3 s default is about speed; these tests are about outcomes, on a busy 2-core machine.
+        p.setSendMsgTimeout(30_000);
         p.start();
         return p;
     }

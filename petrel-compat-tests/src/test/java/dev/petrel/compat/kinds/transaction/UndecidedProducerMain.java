@@ -22,6 +22,7 @@ public final class UndecidedProducerMain {
     public static void main(String[] args) throws Exception {
         TransactionMQProducer producer = new TransactionMQProducer(args[1]);
         producer.setNamesrvAddr(args[0]);
+        producer.setSendMsgTimeout(60_000); // a child JVM's first route lookup and send on a busy machine
         producer.setInstanceName("undecided-" + ProcessHandle.current().pid());
         producer.setTransactionListener(new TransactionListener() {
             @Override

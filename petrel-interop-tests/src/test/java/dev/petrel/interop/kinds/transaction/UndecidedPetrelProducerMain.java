@@ -20,6 +20,7 @@ public final class UndecidedPetrelProducerMain {
     public static void main(String[] args) throws Exception {
         PetrelProducer producer = PetrelProducer.builder().namesrvAddr(args[0]).group(args[1])
             .instanceName("undecided-" + ProcessHandle.current().pid())
+            .sendTimeout(java.time.Duration.ofSeconds(60)) // a child JVM's first route lookup on a busy machine
             .transactionListener(new TransactionListener() {
                 @Override
                 public LocalTransactionState executeLocalTransaction(Message message, Object arg) {
