@@ -14,6 +14,13 @@ import java.util.function.Predicate;
 public final class Await {
 
     private static final long POLL_NANOS = Duration.ofMillis(5).toNanos();
+    /**
+     * The shortest deadline any wait gets. A deadline here bounds "never", not "slow": a wait returns as soon as its
+     * condition holds, so a longer deadline costs a passing test nothing, while a short one fails good runs on a busy
+     * 2-core machine (a 10 s wait for four orderly retries did). Timing properties belong in manual-clock tests and
+     * benchmarks.
+     */
+    static final Duration MIN_TIMEOUT = Duration.ofSeconds(60);
 
     private Await() {
     }
@@ -22,7 +29,8 @@ public final class Await {
      * Waits until {@code condition} is true. A condition that throws a RuntimeException (a call to a server that timed
      * out on a busy machine, say) counts as not yet true; the last such error is the cause of the timeout's failure.
      */
-    public static void until(Duration timeout, String what, BooleanSupplier condition) {
+    public static void until(Duration requested, String what, BooleanSupplier condition) {
+        Duration timeout = atLeastMinimum(requested);
         long deadline = System.nanoTime() + timeout.toNanos();
         RuntimeException lastError = null;
         while (true) {
@@ -47,7 +55,8 @@ public final class Await {
     }
 
     /** Waits until {@code supplier} returns a value accepted by {@code accept}, and returns that value. */
-    public static <T> T value(Duration timeout, String what, Callable<T> supplier, Predicate<? super T> accept) {
+    public static <T> T value(Duration requested, String what, Callable<T> supplier, Predicate<? super T> accept) {
+        Duration timeout = atLeastMinimum(requested);
         long deadline = System.nanoTime() + timeout.toNanos();
         T last = null;
         Exception lastError = null;
@@ -71,5 +80,9 @@ public final class Await {
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
+    }
+
+    private static Duration atLeastMinimum(Duration requested) {
+        return requested.compareTo(MIN_TIMEOUT) < 0 ? MIN_TIMEOUT : requested;
     }
 }
