@@ -192,6 +192,9 @@ public final class BrokerConfig {
         .plus("broker + reply", dev.petrel.broker.reply.ReplyConfig.DEF)
         .plus("broker + store", StoreConfig.DEF)
         .plus("broker + store + timer", TimerConfig.DEF)
+        .plus("broker + ha", dev.petrel.broker.ha.HaConfig.DEF)
+        .plus("broker + raft", dev.petrel.raft.RaftConfig.DEF)
+        .plus("broker + dledger", dev.petrel.broker.dledger.DLedgerConfig.DEF)
         .plus("broker + store + remoting server", withoutListenPort(RemotingServerConfig.DEFINITION))
         .plus("broker + store + remoting", RemotingClientConfig.DEFINITION)
         .plus("broker.conf", RemotingCommonConfig.DEFINITION);

@@ -24,11 +24,6 @@ public record BrokerIdentity(String clusterName, String brokerName, long brokerI
         return ip1 + ":" + port;
     }
 
-    /** {@code ip2:port+1}: the HA address Apache brokers register (Petrel has no replication yet). */
-    public String haAddress() {
-        return ip2 + ":" + (port + 1);
-    }
-
     /** This host's name, as Apache's default broker name; {@code DEFAULT_BROKER} when it cannot be found. */
     static String localHostName() {
         try {

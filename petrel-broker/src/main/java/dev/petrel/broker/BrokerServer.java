@@ -13,6 +13,8 @@ import dev.petrel.broker.offset.ConsumerOffsetTable;
 import dev.petrel.broker.pull.PullMessageProcessor;
 import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.broker.registration.RegistrationLoop;
+import dev.petrel.broker.replication.Replication;
+import dev.petrel.broker.replication.Replications;
 import dev.petrel.broker.schedule.ScheduleService;
 import dev.petrel.broker.schedule.ScheduleStats;
 import dev.petrel.broker.stats.BrokerStats;
@@ -31,6 +33,7 @@ import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.store.LocalMessageStore;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreConfig;
+import dev.petrel.store.StoreRole;
 import dev.petrel.store.timer.TimerConfig;
 import dev.petrel.store.timer.TimerService;
 import org.slf4j.Logger;
@@ -83,6 +86,7 @@ public final class BrokerServer implements AutoCloseable {
     private final Clock scheduleClock;
     private final BrokerIdentity identity;
     private final StoreConfig.Settings storeSettings;
+    private final Replication replication;
     private final MessageStore store;
     private final TimerService timer;
     private final DynamicOverrides overrides;
@@ -135,8 +139,9 @@ public final class BrokerServer implements AutoCloseable {
         this.overrides = new DynamicOverrides(new ConfigFile(configDir.resolve(DynamicOverrides.FILE_NAME)), config);
         overrides.applyStored();
 
-        this.store = LocalMessageStore.open(config, scheduleClock, clock);
-        store.setRole(config.get(BrokerConfig.BROKER_ROLE).storeRole());
+        this.replication = Replications.of(config, identity);
+        this.store = LocalMessageStore.open(config, scheduleClock, clock, replication.gateWrapper());
+        store.setRole(replication.initialRole());
         this.timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
         SystemTopics systemTopics = new SystemTopics(identity.clusterName(), identity.brokerName(),
             config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE), config.get(BrokerConfig.DEFAULT_TOPIC_QUEUE_NUMS),
@@ -184,7 +189,7 @@ public final class BrokerServer implements AutoCloseable {
 
         this.client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
         this.registrar = new NameServerRegistrar(client,
-            NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)), identity,
+            NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)), identity, replication,
             config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);
         this.registration = new RegistrationLoop(registrar, topics, clock,
             config.get(BrokerConfig.REGISTER_NAME_SERVER_PERIOD), () -> config.get(BrokerConfig.BROKER_PERMISSION),
@@ -217,6 +222,7 @@ public final class BrokerServer implements AutoCloseable {
         offsets.load();
         wakeups.prestartAllCoreThreads();
         awaitRecovery(recovered);
+        replication.start(store, this::roleChanged);
         timer.start();
         schedule.start();
         pullTimeouts.start();
@@ -308,6 +314,17 @@ public final class BrokerServer implements AutoCloseable {
         return pool;
     }
 
+    /** The replication changed the store's role (an election, a promotion): tell the NameServers at once. */
+    private void roleChanged(StoreRole role, long brokerId) {
+        LOG.info("broker {} is now {} (brokerId {})", identity.brokerName(), role, brokerId);
+        registration.requestFullRegistration();
+    }
+
+    /** The replication of this broker's CommitLog (none, master/slave or Raft). */
+    public Replication replication() {
+        return replication;
+    }
+
     /** UPDATE_BROKER_CONFIG accepted {@code changes}: keep them across restarts and react where needed. */
     private void configUpdated(Map<String, String> changes) {
         overrides.store(changes);
@@ -374,6 +391,7 @@ public final class BrokerServer implements AutoCloseable {
             housekeeping.stop();
             schedule.stop();
             transactions.stop();
+            replication.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {

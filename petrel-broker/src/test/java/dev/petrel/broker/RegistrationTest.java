@@ -1,6 +1,7 @@
 package dev.petrel.broker;
 
 import dev.petrel.broker.registration.NameServerRegistrar;
+import dev.petrel.broker.replication.Replications;
 import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.body.DataVersion;
 import dev.petrel.remoting.RemotingClient;
@@ -117,8 +118,9 @@ class RegistrationTest {
              RecordingNameServer stale = new RecordingNameServer(known, true);
              RemotingClient client = new RemotingClient("registrar", RemotingClientConfig.defaults(), Clock.system())) {
             client.start();
+            BrokerIdentity identity = new BrokerIdentity("DefaultCluster", "broker-a", 0, "127.0.0.1", "127.0.0.1", 10911);
             NameServerRegistrar registrar = new NameServerRegistrar(client, List.of(same.address(), stale.address()),
-                new BrokerIdentity("DefaultCluster", "broker-a", 0, "127.0.0.1", "127.0.0.1", 10911), 3_000, Clock.system());
+                identity, Replications.none(identity), 3_000, Clock.system());
             assertThat(registrar.changedOn(known)).containsExactly(stale.address());
             assertThat(registrar.changedOn(known.next(1))).containsExactly(same.address(), stale.address());
             RemotingCommand query = same.of(RequestCode.QUERY_DATA_VERSION).get(0);

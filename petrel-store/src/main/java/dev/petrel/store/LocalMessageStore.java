@@ -169,8 +169,14 @@ public final class LocalMessageStore implements MessageStore {
 
     /** As {@link #open(Config, Clock)}, with a separate real-time clock for waits (see the constructor). */
     public static LocalMessageStore open(Config config, Clock clock, Clock waitClock) {
+        return open(config, clock, waitClock, UnaryOperator.identity());
+    }
+
+    /** As {@link #open(Config, Clock, Clock)}, with the local gate wrapped by a replication's (see the constructor). */
+    public static LocalMessageStore open(Config config, Clock clock, Clock waitClock,
+                                         UnaryOperator<CommitGate> gateWrapper) {
         return new LocalMessageStore(StoreConfig.Settings.of(config), clock, waitClock, StoreFileFactory.mapped(),
-            DiskUsage.fileSystem());
+            DiskUsage.fileSystem(), gateWrapper);
     }
 
     /** CommitLog files ending at or below this may be cleaned: dispatched, and below every retention floor. */

@@ -1,6 +1,7 @@
 package dev.petrel.broker.registration;
 
 import dev.petrel.broker.BrokerIdentity;
+import dev.petrel.broker.replication.Replication;
 import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.body.DataVersion;
 import dev.petrel.protocol.body.register.RegisterBrokerBody;
@@ -14,6 +15,7 @@ import dev.petrel.protocol.header.RecordHeaderCodec;
 import dev.petrel.protocol.header.namesrv.QueryDataVersionRequestHeader;
 import dev.petrel.protocol.header.namesrv.QueryDataVersionResponseHeader;
 import dev.petrel.protocol.header.namesrv.RegisterBrokerRequestHeader;
+import dev.petrel.protocol.header.namesrv.RegisterBrokerResponseHeader;
 import dev.petrel.protocol.header.namesrv.UnRegisterBrokerRequestHeader;
 import dev.petrel.remoting.RemotingClient;
 import org.slf4j.Logger;
@@ -27,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Talks to the NameServers for the broker (Apache's {@code BrokerOuterAPI}): REGISTER_BROKER to every NameServer in
@@ -42,6 +45,8 @@ public final class NameServerRegistrar {
     static final long UNREGISTER_TIMEOUT_MILLIS = 3_000;
     private static final RecordHeaderCodec<RegisterBrokerRequestHeader> REGISTER =
         RecordHeaderCodec.of(RegisterBrokerRequestHeader.class);
+    private static final RecordHeaderCodec<RegisterBrokerResponseHeader> REGISTER_RESPONSE =
+        RecordHeaderCodec.of(RegisterBrokerResponseHeader.class);
     private static final RecordHeaderCodec<UnRegisterBrokerRequestHeader> UNREGISTER =
         RecordHeaderCodec.of(UnRegisterBrokerRequestHeader.class);
     private static final RecordHeaderCodec<QueryDataVersionRequestHeader> QUERY_VERSION =
@@ -52,15 +57,21 @@ public final class NameServerRegistrar {
     private final RemotingClient client;
     private final List<String> nameServers;
     private final BrokerIdentity identity;
+    private final Replication replication;
     private final long timeoutMillis;
     private final DataVersion mappingVersion;
     private final Clock clock;
 
+    /**
+     * @param replication gives the brokerId and haServerAddr to register (a Raft node's id changes with its role)
+     *                    and hears the master each NameServer announces
+     */
     public NameServerRegistrar(RemotingClient client, List<String> nameServers, BrokerIdentity identity,
-                               long timeoutMillis, Clock clock) {
+                               Replication replication, long timeoutMillis, Clock clock) {
         this.client = client;
         this.nameServers = List.copyOf(nameServers);
         this.identity = identity;
+        this.replication = replication;
         this.timeoutMillis = timeoutMillis;
         this.mappingVersion = DataVersion.initial(clock.millis());
         this.clock = clock;
@@ -99,16 +110,29 @@ public final class NameServerRegistrar {
             mappingVersion, table, Map.of(), Map.of()));
         byte[] bytes = RegisterBrokerBodyCodec.encode(body, false);
         RegisterBrokerRequestHeader header = new RegisterBrokerRequestHeader(identity.brokerName(), identity.address(),
-            identity.clusterName(), identity.haAddress(), identity.brokerId(), null, false, false,
+            identity.clusterName(), replication.haServerAddress(), replication.brokerId(), null, false, false,
             RegisterBrokerBodyCodec.bodyCrc32(bytes), null);
         RemotingCommand request = RemotingCommand.request(RequestCode.REGISTER_BROKER, REGISTER.encode(header), bytes);
-        return callAll(only == null ? nameServers : only, request, timeoutMillis, "register");
+        return callAll(only == null ? nameServers : only, request, timeoutMillis, "register", this::announced);
+    }
+
+    /** A successful REGISTER_BROKER answer names the master of this broker name (for a slave to follow). */
+    private void announced(RemotingCommand response) {
+        var decoded = REGISTER_RESPONSE.decode(response.extFields());
+        if (decoded.isOk()) {
+            RegisterBrokerResponseHeader h = decoded.value();
+            replication.masterAnnounced(blankToNull(h.masterAddr()), blankToNull(h.haServerAddr()));
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
     }
 
     /** The NameServers whose stored data version differs from {@code version} (or that cannot tell). */
     public List<String> changedOn(DataVersion version) {
         QueryDataVersionRequestHeader header = new QueryDataVersionRequestHeader(identity.brokerName(),
-            identity.address(), identity.clusterName(), identity.brokerId());
+            identity.address(), identity.clusterName(), replication.brokerId());
         RemotingCommand request = RemotingCommand.request(RequestCode.QUERY_DATA_VERSION, QUERY_VERSION.encode(header),
             DataVersion.CODEC.encode(version));
         List<String> changed = new ArrayList<>();
@@ -138,12 +162,13 @@ public final class NameServerRegistrar {
     /** UNREGISTER_BROKER to every NameServer in parallel (3 s each). */
     public Map<String, String> unregister() {
         UnRegisterBrokerRequestHeader header = new UnRegisterBrokerRequestHeader(identity.brokerName(), identity.address(),
-            identity.clusterName(), identity.brokerId());
+            identity.clusterName(), replication.brokerId());
         RemotingCommand request = RemotingCommand.request(RequestCode.UNREGISTER_BROKER, UNREGISTER.encode(header), null);
-        return callAll(nameServers, request, UNREGISTER_TIMEOUT_MILLIS, "unregister");
+        return callAll(nameServers, request, UNREGISTER_TIMEOUT_MILLIS, "unregister", r -> { });
     }
 
-    private Map<String, String> callAll(List<String> targets, RemotingCommand request, long timeout, String what) {
+    private Map<String, String> callAll(List<String> targets, RemotingCommand request, long timeout, String what,
+                                        Consumer<RemotingCommand> onSuccess) {
         Map<String, CompletableFuture<RemotingCommand>> calls = new LinkedHashMap<>();
         for (String addr : targets) {
             calls.put(addr, client.invokeAsync(addr, request, timeout));
@@ -157,6 +182,9 @@ public final class NameServerRegistrar {
                 RemotingCommand r = e.getValue().get(left, TimeUnit.NANOSECONDS);
                 error = r.code() == ResponseCode.SUCCESS ? null
                     : "answered " + ResponseCode.name(r.code()) + (r.remark() == null ? "" : ": " + r.remark());
+                if (error == null) {
+                    onSuccess.accept(r);
+                }
             } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
                 error = "interrupted";
