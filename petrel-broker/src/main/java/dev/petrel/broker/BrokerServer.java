@@ -77,7 +77,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Threads it owns (besides the store's and remoting's, see docs/architecture.md): the processor pools
  * {@code petrel-broker-<pool>-N}, {@code petrel-broker-pull-wakeup-N} (resumed long polls),
  * {@code petrel-broker-pull-timeout}, {@code petrel-broker-housekeeping}, {@code petrel-broker-register},
- * {@code petrel-broker-schedule} (delay levels) and {@code petrel-broker-transaction-check}.
+ * {@code petrel-broker-schedule} (delay levels) and {@code petrel-broker-transaction-check}; the last two, and the
+ * timer's, do their work only while the store's role is writable ({@link WritableRoleServices}).
  */
 public final class BrokerServer implements AutoCloseable {
 
@@ -103,6 +104,7 @@ public final class BrokerServer implements AutoCloseable {
     private final RemotingServer server;
     private final ThreadPoolExecutor wakeups;
     private final Transactions transactions;
+    private final WritableRoleServices writableServices;
     private final PullMessageProcessor pull;
     private final PullTimeoutLoop<PullMessageProcessor.Held> pullTimeouts;
     private final HousekeepingLoop housekeeping;
@@ -178,6 +180,7 @@ public final class BrokerServer implements AutoCloseable {
             dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),
             () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE),
             () -> topics.ensure(SystemTopics.TRANS_CHECK_MAX_TIME, 1, Perm.READ_WRITE, false, 0));
+        this.writableServices = new WritableRoleServices(store, schedule, timer, transactions);
         this.pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics,
             groups, offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
             locks, schedule, scheduleClock, timer, transactions));
@@ -230,10 +233,10 @@ public final class BrokerServer implements AutoCloseable {
         wakeups.prestartAllCoreThreads();
         awaitRecovery(recovered);
         replication.start(store, this::roleChanged);
-        timer.start();
-        schedule.start();
+        // Delay levels, timer delivery, check-backs, file deletion: only while writable (a SLAVE or a Raft FOLLOWER
+        // at start runs none of them until it is promoted; roleChanged follows every change).
+        writableServices.follow();
         pullTimeouts.start();
-        transactions.start();
         server.start();
         housekeeping.start();
         client.start();
@@ -321,9 +324,13 @@ public final class BrokerServer implements AutoCloseable {
         return pool;
     }
 
-    /** The replication changed the store's role (an election, a promotion): tell the NameServers at once. */
+    /**
+     * The replication changed the store's role (an election, a promotion, a demotion): start or stop what runs only on
+     * a writable broker, and tell the NameServers at once.
+     */
     private void roleChanged(StoreRole role, long brokerId) {
         LOG.info("broker {} is now {} (brokerId {})", identity.brokerName(), role, brokerId);
+        writableServices.follow();
         registration.requestFullRegistration();
     }
 
@@ -396,8 +403,7 @@ public final class BrokerServer implements AutoCloseable {
             wakeups.shutdown();
             wakeups.awaitTermination(5, TimeUnit.SECONDS);
             housekeeping.stop();
-            schedule.stop();
-            transactions.stop();
+            writableServices.close();
             replication.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -405,7 +411,7 @@ public final class BrokerServer implements AutoCloseable {
             offsets.persist();
             topics.persistNow();
             groups.persistNow();
-            timer.shutdown();
+            timer.shutdown(); // no-op unless close() was interrupted before the services stopped
             store.shutdown();
             client.close();
             LOG.info("broker {} stopped", identity.brokerName());
@@ -440,6 +446,11 @@ public final class BrokerServer implements AutoCloseable {
 
     HousekeepingLoop housekeeping() {
         return housekeeping;
+    }
+
+    /** Whether the delay levels, timer delivery, check-backs and file deletion run (the store is writable). */
+    public boolean writableServicesRunning() {
+        return writableServices.running();
     }
 
     /** The transaction parts (check-back loop, its counters). */

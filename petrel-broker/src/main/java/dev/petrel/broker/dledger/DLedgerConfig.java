@@ -21,8 +21,12 @@ public final class DLedgerConfig {
     public static final ConfigKey<Integer> RAFT_INDEX_SEGMENT_RECORDS = ConfigKey.ofInt("raftIndexSegmentRecords",
         1 << 20, 1, 32 << 20, "entries per raft index segment file (32 bytes each); fixed for a store's life");
 
+    public static final ConfigKey<Integer> RAFT_COMMIT_TIMEOUT_MS = ConfigKey.ofInt("raftCommitTimeoutMs", 2500, 1,
+        600_000, "how long a send waits for the Raft group to commit it before it is answered SYSTEM_ERROR (in-sync "
+            + "replicas not enough; the entry may still commit), ms (DLedger's maxWaitAckTimeMs)");
+
     public static final ConfigDef DEF = ConfigDef.of("dledger", ENABLE_D_LEGER_COMMIT_LOG, RAFT_PEER_QUEUE_CAPACITY,
-        RAFT_PEER_SEND_TIMEOUT_MS, RAFT_PEER_RETRY_INTERVAL_MS, RAFT_INDEX_SEGMENT_RECORDS);
+        RAFT_PEER_SEND_TIMEOUT_MS, RAFT_PEER_RETRY_INTERVAL_MS, RAFT_INDEX_SEGMENT_RECORDS, RAFT_COMMIT_TIMEOUT_MS);
 
     private DLedgerConfig() {
     }

@@ -2,6 +2,8 @@ package dev.petrel.broker.replication;
 
 import dev.petrel.broker.BrokerConfig;
 import dev.petrel.broker.BrokerIdentity;
+import dev.petrel.broker.dledger.DLedgerConfig;
+import dev.petrel.broker.dledger.RaftReplication;
 import dev.petrel.broker.ha.ClassicReplication;
 import dev.petrel.broker.ha.HaConfig;
 import dev.petrel.broker.ha.SlaveSynchronize;
@@ -34,6 +36,10 @@ public final class Replications {
     public static Replication of(Config config, BrokerIdentity identity, Clock clock, RemotingClient client,
                                  MetadataTables tables) {
         HaConfig.Settings ha = HaConfig.Settings.of(config);
+        if (config.get(DLedgerConfig.ENABLE_D_LEGER_COMMIT_LOG)) {
+            return new RaftReplication(config, StoreConfig.Settings.of(config).rootDir(),
+                identity.ip2() + ":" + ha.haPort(identity.port()), clock);
+        }
         BrokerConfig.BrokerRole role = config.get(BrokerConfig.BROKER_ROLE);
         // listenPort 0 picked a free port for clients; the HA port is then picked freely too (its neighbour may be
         // taken), and registered as it was bound.

@@ -2,8 +2,12 @@ package dev.petrel.broker.schedule;
 
 import dev.petrel.common.concurrent.LoopThread;
 import dev.petrel.common.time.Clock;
+import dev.petrel.message.DecodedMessage;
+import dev.petrel.message.MessageDraft;
 import dev.petrel.message.MessageFormatException;
 import dev.petrel.message.MessageRecordDecoder;
+import dev.petrel.message.PropertiesCodec;
+import dev.petrel.message.PropertyNames;
 import dev.petrel.store.DelayLevels;
 import dev.petrel.store.DispatchListener;
 import dev.petrel.store.GetResult;
@@ -14,6 +18,7 @@ import dev.petrel.store.StoredRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +42,15 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * put is stored. A refused put is retried from the same entry 100 ms later, a failed one 1 s later (entries put after
  * it in the same pass may then be stored twice; the store only refuses puts when it is full or shutting down). The
  * progress is written to {@code delayOffset.json} every {@code flushDelayOffsetInterval} when it changed, and at stop;
- * after a kill -9, deliveries of the last interval can therefore happen again (as in Apache).
+ * after a kill -9, deliveries of the last interval could therefore happen again, and so could those of another
+ * node that delivered while this one was not writable (a Raft leader before a fail-over). So an entry that was due
+ * already when the loop started ({@code catchUpUntilMillis}) is delivered only if the index holds no delivery of it:
+ * no record in its real topic with its UNIQ_KEY stored after it. Entries falling due later are this loop's alone.
+ *
+ * <p>A delivery counts for the progress once stored, but it can still be taken back until the store confirms it (a Raft
+ * leader's uncommitted tail is cut when it loses leadership). The loop remembers its unconfirmed deliveries, and
+ * {@link #stop()} rewinds each level to the first of them before writing the progress, so a node that leads again
+ * re-checks them (the index says whether the cut one was delivered by someone else) instead of skipping them.
  *
  * <p>State: {@code nextDue} and {@code dirty} are shared with the dispatch thread (atomics); everything else, and every
  * write to the offset table, belongs to this thread.
@@ -68,6 +81,11 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
     private final long[] retryAtNanos;
     /** Per level: the last error logged, so a repeating failure is logged once. Loop thread only. */
     private final String[] lastError;
+    /** Per level: {queue offset, delivery's end offset} of stored deliveries not yet confirmed. Loop thread only. */
+    private final ArrayDeque<long[]>[] unconfirmed;
+    /** Entries due at or before this (the loop's start) are checked against the index before delivery. */
+    private final long catchUpUntilMillis;
+    private long skippedAsDelivered;
     private long nextPersistNanos;
     /** The wall-clock time the last completed pass looked at (a test waits for it to know the loop saw a time). */
     private volatile long lastPassMillis = Long.MIN_VALUE;
@@ -86,7 +104,12 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
         this.dirty = new AtomicIntegerArray(slots);
         this.retryAtNanos = new long[slots];
         this.lastError = new String[slots];
+        @SuppressWarnings("unchecked")
+        ArrayDeque<long[]>[] pending = new ArrayDeque[slots];
+        this.unconfirmed = pending;
+        this.catchUpUntilMillis = clock.millis();
         for (int level = 1; level < slots; level++) {
+            unconfirmed[level] = new ArrayDeque<>();
             nextDue.set(level, NONE);
             dirty.set(level, 1); // look at every level once at start
         }
@@ -133,10 +156,32 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
         }
     }
 
-    /** Stops the thread and writes the progress. */
+    /** Stops the thread and writes the progress, each level rewound to its first unconfirmed delivery. */
     public void stop() throws InterruptedException {
         stopThread();
+        long confirmed = store.confirmedOffset();
+        for (int level = 1; level <= levels.maxLevel(); level++) {
+            prune(level, confirmed);
+            long[] first = unconfirmed[level].peekFirst();
+            if (first != null && first[0] < offsets.get(level)) {
+                LOG.info("delay level {}: {} deliveries from offset {} are not confirmed yet; the next start re-checks "
+                    + "them", level, unconfirmed[level].size(), first[0]);
+                offsets.set(level, first[0]);
+            }
+            unconfirmed[level].clear();
+        }
+        if (skippedAsDelivered > 0) {
+            LOG.info("delay levels: {} due entries were found delivered already (by an earlier leader or before a "
+                + "crash) and not delivered again", skippedAsDelivered);
+        }
         offsets.persist();
+    }
+
+    private void prune(int level, long confirmed) {
+        ArrayDeque<long[]> q = unconfirmed[level];
+        while (!q.isEmpty() && q.peekFirst()[1] <= confirmed) {
+            q.pollFirst();
+        }
     }
 
     long lastPassMillis() {
@@ -198,6 +243,7 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
      */
     private boolean scan(int level) {
         dirty.set(level, 0); // before reading: an entry dispatched from now on sets it again
+        prune(level, store.confirmedOffset());
         long offset = offsets.get(level);
         GetResult r = store.getMessage(DelayLevels.SCHEDULE_TOPIC, level - 1, offset, BATCH, MAX_BYTES,
             MessageFilter.ALL);
@@ -258,7 +304,39 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
                 rec.queueOffset(), rec.physicalOffset(), outcome.dropped());
             return new Delivery(rec.queueOffset(), null, due);
         }
+        if (due <= catchUpUntilMillis && deliveredAlready(rec, outcome.draft())) {
+            skippedAsDelivered++;
+            return new Delivery(rec.queueOffset(), null, due);
+        }
         return new Delivery(rec.queueOffset(), store.putMessage(outcome.draft()), due);
+    }
+
+    /**
+     * Whether the store holds a delivery of the schedule entry {@code rec}: a record of the real topic with the same
+     * UNIQ_KEY, stored after the entry (a retried message reuses its key, but each retry's entry is stored after the
+     * previous delivery). Needs the index ({@code messageIndexEnable}); without it, nothing is found.
+     */
+    private boolean deliveredAlready(StoredRecord rec, MessageDraft draft) {
+        String uniq = PropertiesCodec.find(draft.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
+        if (uniq == null) {
+            return false;
+        }
+        List<StoredRecord> found = store.queryMessage(draft.topic(), uniq, 64, 0, Long.MAX_VALUE);
+        boolean delivered = false;
+        try {
+            for (StoredRecord r : found) {
+                if (!delivered && r.physicalOffset() > rec.physicalOffset()) {
+                    DecodedMessage m = decoder.decode(r.buffer(), 0);
+                    delivered = draft.topic().equals(m.topic())
+                        && uniq.equals(m.property(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX));
+                }
+            }
+        } catch (MessageFormatException e) {
+            LOG.warn("delay level: cannot read a record indexed under {}#{}: {}", draft.topic(), uniq, e.getMessage());
+        } finally {
+            found.forEach(StoredRecord::release);
+        }
+        return delivered;
     }
 
     /** Waits for one put; moves the level's offset past it when stored. Returns false (and plans a retry) otherwise. */
@@ -284,6 +362,7 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
             return false;
         }
         offsets.set(level, d.queueOffset() + 1);
+        unconfirmed[level].addLast(new long[] {d.queueOffset(), result.physicalOffset() + result.recordSize()});
         stats.delivered(clock.millis() - d.due());
         return true;
     }

@@ -21,7 +21,11 @@ public final class ScheduleService {
     private final DelayLevelRewrite rewrite;
     private final DelayOffsetTable offsets;
     private final ScheduleStats stats;
-    private final ScheduleLoop loop;
+    private final DelayLevels levels;
+    private final long persistIntervalMillis;
+    private final Forwarder forwarder = new Forwarder();
+    /** The loop of the current run; null while stopped. Written under this. */
+    private volatile ScheduleLoop loop;
 
     /**
      * @param file                  {@code <storePathRootDir>/config/delayOffset.json}
@@ -42,24 +46,63 @@ public final class ScheduleService {
         this.rewrite = new DelayLevelRewrite(levels);
         this.offsets = offsets;
         this.stats = new ScheduleStats(store, offsets);
-        this.loop = new ScheduleLoop(store, levels, offsets, stats, clock, persistIntervalMillis);
+        this.levels = levels;
+        this.persistIntervalMillis = persistIntervalMillis;
+        clock.onAdvance(forwarder::wake);
     }
 
-    /** Loads the progress (the store must have recovered) and starts the loop. */
-    public void start() {
+    /**
+     * Loads the progress (the store must have recovered) and starts a loop; again after {@link #stop()} when the
+     * broker becomes writable once more (a Raft leader elected, a slave promoted). Entries already due now may have
+     * been delivered by another node (the previous leader) or in the last moments before a crash: the new loop checks
+     * those against the index before delivering them (see {@link ScheduleLoop}).
+     */
+    public synchronized void start() {
+        if (loop != null) {
+            return;
+        }
         offsets.load(store);
-        loop.start();
-        clock.onAdvance(loop::wake);
+        ScheduleLoop l = new ScheduleLoop(store, levels, offsets, stats, clock, persistIntervalMillis);
+        loop = l;
+        l.start();
     }
 
-    /** Stops the loop and writes the progress. */
-    public void stop() throws InterruptedException {
-        loop.stop();
+    /** Stops the loop and writes the progress (rewound to the first delivery not yet confirmed); idempotent. */
+    public synchronized void stop() throws InterruptedException {
+        ScheduleLoop l = loop;
+        if (l != null) {
+            loop = null;
+            l.stop();
+        }
     }
 
-    /** Wakes the loop when an entry reaches a schedule queue. */
+    /** Whether a loop runs (the broker is writable). */
+    public boolean running() {
+        return loop != null;
+    }
+
+    /** Wakes the loop when an entry reaches a schedule queue; registered once, it follows the loop of each run. */
     public DispatchListener dispatchListener() {
-        return loop;
+        return forwarder;
+    }
+
+    /** The current loop's dispatch listener and wake-up. */
+    private final class Forwarder implements DispatchListener {
+        @Override
+        public void onDispatched(String topic, int queueId, long queueOffset, long tagCode, long storeTimestamp,
+                                 java.util.Map<String, String> properties) {
+            ScheduleLoop l = loop;
+            if (l != null) {
+                l.onDispatched(topic, queueId, queueOffset, tagCode, storeTimestamp, properties);
+            }
+        }
+
+        void wake() {
+            ScheduleLoop l = loop;
+            if (l != null) {
+                l.wake();
+            }
+        }
     }
 
     public DelayLevelRewrite rewrite() {

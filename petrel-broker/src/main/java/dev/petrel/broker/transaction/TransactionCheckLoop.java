@@ -67,6 +67,8 @@ public final class TransactionCheckLoop extends PeriodicLoop {
     private final AtomicLong unanswerable = new AtomicLong();
     private final AtomicLong givenUp = new AtomicLong();
     private volatile long nextRunMillis;
+    /** Check-backs run only while the broker is writable (a master or Raft leader): {@link #setActive}. */
+    private volatile boolean active;
 
     TransactionCheckLoop(Clock clock, MessageStore store, CheckBackSender sender, ConfigFile file, Host brokerHost,
                          String brokerName, LongSupplier timeoutMillis, LongSupplier intervalMillis, LongSupplier checkMax,
@@ -91,9 +93,21 @@ public final class TransactionCheckLoop extends PeriodicLoop {
         return state;
     }
 
+    /**
+     * Starts (true) or pauses (false) the periodic scans. A paused loop's thread parks through its ticks; when it
+     * resumes (this broker became the master or leader) its first scan reads the op records written meanwhile by
+     * the previous leader (replicated in the CommitLog), so decided half messages are not checked again.
+     */
+    public void setActive(boolean on) {
+        active = on;
+        if (on) {
+            wake();
+        }
+    }
+
     @Override
     protected void tick() {
-        if (clock.millis() - nextRunMillis >= 0) {
+        if (active && clock.millis() - nextRunMillis >= 0) {
             runOnce();
         }
     }

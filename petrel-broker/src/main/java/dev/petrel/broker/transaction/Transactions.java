@@ -52,11 +52,26 @@ public final class Transactions {
         return checks;
     }
 
-    public void start() {
-        checks.start();
+    private boolean threadStarted;
+
+    /** Starts (or resumes) the check-backs: the broker is writable. */
+    public synchronized void start() {
+        if (!threadStarted) {
+            checks.start();
+            threadStarted = true;
+        }
+        checks.setActive(true);
     }
 
+    /** Pauses the check-backs (the broker is no longer writable) and writes their checkpoint; {@link #start} resumes. */
+    public synchronized void pause() {
+        checks.setActive(false);
+        checks.persist();
+    }
+
+    /** Stops the check-back thread for good (broker shutdown). */
     public void stop() throws InterruptedException {
+        checks.setActive(false);
         checks.stop();
     }
 }

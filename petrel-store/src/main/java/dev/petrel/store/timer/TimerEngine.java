@@ -101,13 +101,20 @@ final class TimerEngine {
         if (cp == null) {
             enqueued = store.minOffsetInQueue(TimerMessages.TIMER_TOPIC, TimerMessages.TIMER_QUEUE);
             long max = store.maxOffsetInQueue(TimerMessages.TIMER_TOPIC, TimerMessages.TIMER_QUEUE);
-            if (max > enqueued) {
-                LOG.warn("new timer index, but {} takes {} entries of {} queue {} from offset {}: messages an earlier "
-                    + "timer already delivered may be delivered again", index, max - enqueued, TimerMessages.TIMER_TOPIC,
-                    TimerMessages.TIMER_QUEUE, enqueued);
-            }
             deliveredUpTo = Math.floorDiv(now, precision) * precision;
-            index.checkpoint(enqueued, deliveredUpTo, store.commitLogMaxOffset());
+            if (max > enqueued) {
+                // Entries an earlier timer took (this node's before its index was lost, or another node's: a replica
+                // promoted to master or Raft leader): their deliveries are in the CommitLog, so scan it whole.
+                long from = store.commitLogMinOffset();
+                LOG.warn("new timer index, but {} takes {} entries of {} queue {} from offset {}: scanning the "
+                    + "CommitLog from {} for deliveries an earlier timer made, which are not repeated", index,
+                    max - enqueued, TimerMessages.TIMER_TOPIC, TimerMessages.TIMER_QUEUE, enqueued, from);
+                suppressionScanFrom = from;
+                scanDeliveriesSince(from);
+                index.checkpoint(enqueued, deliveredUpTo, alreadyDelivered != null ? from : store.commitLogMaxOffset());
+            } else {
+                index.checkpoint(enqueued, deliveredUpTo, store.commitLogMaxOffset());
+            }
         } else {
             enqueued = cp.enqueuedOffset();
             deliveredUpTo = cp.deliveredUpTo();

@@ -21,11 +21,14 @@ public final class TimerService implements AutoCloseable {
     private final TimerConfig.Settings settings;
     private final Clock clock;
     private final TimerStats stats = new TimerStats();
-    private final TimerIndex index;
-    private final TimerEngine engine;
-    private TimerLoop loop;
-    private boolean started;
-    private boolean stopped;
+    private final Path dir;
+    private final StoreFileFactory files;
+    /** The index and engine of the current (or last) run; replaced by each {@link #start}. Guarded by this. */
+    private volatile TimerIndex index;
+    private volatile TimerEngine engine;
+    private volatile TimerLoop loop;
+    private boolean registered;
+    private volatile boolean running;
 
     /** @param storeRoot the store's {@code storePathRootDir}; the timer keeps its files in {@code timer/} there */
     public TimerService(MessageStore store, TimerConfig.Settings settings, Path storeRoot, Clock clock,
@@ -33,47 +36,72 @@ public final class TimerService implements AutoCloseable {
         this.store = store;
         this.settings = settings;
         this.clock = clock;
-        this.index = new TimerIndex(storeRoot.resolve("timer"), settings, files);
-        this.engine = new TimerEngine(store, index, settings, clock, stats);
+        this.dir = storeRoot.resolve("timer");
+        this.files = files;
     }
 
     public TimerService(MessageStore store, TimerConfig.Settings settings, Path storeRoot, Clock clock) {
         this(store, settings, storeRoot, clock, StoreFileFactory.mapped());
     }
 
-    /** Recovers the index (the store must be started) and starts the timer thread. */
+    /**
+     * Recovers the index (the store must be started) and starts the timer thread. Again after {@link #shutdown()}:
+     * the broker became writable once more (a Raft leader elected), and the timer resumes from its own last
+     * checkpoint, skipping every delivery the CommitLog holds since then, whoever made it (TimerEngine's crash
+     * recovery), so a message due during a fail-over is delivered once.
+     */
     public synchronized void start() {
-        if (started) {
+        if (running) {
             return;
         }
-        started = true;
-        engine.recover();
-        store.addRetentionFloor(engine::retentionFloor);
-        loop = new TimerLoop(engine, clock);
-        store.addDispatchListener((topic, queueId, queueOffset, tagCode, storeTimestamp, properties) -> {
-            if (TimerMessages.TIMER_TOPIC.equals(topic)) {
-                loop.wake();
-            }
-        });
-        clock.onAdvance(loop::wake);
+        running = true;
+        TimerIndex i = new TimerIndex(dir, settings, files);
+        TimerEngine e = new TimerEngine(store, i, settings, clock, stats);
+        e.recover();
+        index = i;
+        engine = e;
+        loop = new TimerLoop(e, clock);
+        if (!registered) {
+            registered = true;
+            store.addRetentionFloor(() -> engine.retentionFloor()); // the last run's floor while stopped
+            store.addDispatchListener((topic, queueId, queueOffset, tagCode, storeTimestamp, properties) -> {
+                if (TimerMessages.TIMER_TOPIC.equals(topic)) {
+                    wakeLoop();
+                }
+            });
+            clock.onAdvance(this::wakeLoop);
+        }
         loop.start();
+    }
+
+    private void wakeLoop() {
+        TimerLoop l = loop;
+        if (l != null) {
+            l.wake();
+        }
+    }
+
+    /** Whether the timer thread runs. */
+    public boolean running() {
+        return running;
     }
 
     /**
      * Stops the thread and writes a final checkpoint if no slot is half delivered; otherwise a restart resumes from the
      * checkpoint of the last slot boundary (at most a slot ago) and skips what was delivered since, as after a crash.
-     * Call before the store stops.
+     * Call before the store stops. {@link #start} may follow.
      */
     public synchronized void shutdown() {
-        if (!started || stopped) {
+        if (!running) {
             return;
         }
-        stopped = true;
+        running = false;
         try {
             loop.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        loop = null;
         engine.maybeCheckpoint(true);
         index.close();
     }
@@ -85,15 +113,16 @@ public final class TimerService implements AutoCloseable {
 
     /** Stops the thread without a checkpoint, as a crash would (tests). */
     synchronized void halt() {
-        if (!started || stopped) {
+        if (!running) {
             return;
         }
-        stopped = true;
+        running = false;
         try {
             loop.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        loop = null;
         index.close();
     }
 
@@ -114,7 +143,11 @@ public final class TimerService implements AutoCloseable {
         if (limit == Integer.MAX_VALUE) {
             return false;
         }
-        long n = index.slots() == null ? 0 : index.slots().count(TimerMessages.slotOf(dueMs, settings.precisionMs()));
+        TimerIndex i = index;
+        if (i == null || !running()) {
+            return false;
+        }
+        long n = i.slots() == null ? 0 : i.slots().count(TimerMessages.slotOf(dueMs, settings.precisionMs()));
         if (n <= limit) {
             return false;
         }

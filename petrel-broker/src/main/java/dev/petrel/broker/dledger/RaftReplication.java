@@ -1,0 +1,290 @@
+package dev.petrel.broker.dledger;
+
+import dev.petrel.broker.replication.Replication;
+import dev.petrel.common.config.Config;
+import dev.petrel.common.time.Clock;
+import dev.petrel.raft.RaftConfig;
+import dev.petrel.raft.RaftPeers;
+import dev.petrel.raft.RaftRole;
+import dev.petrel.store.MessageStore;
+import dev.petrel.store.StoreRole;
+import dev.petrel.store.file.StoreFileFactory;
+import dev.petrel.store.gate.CommitGate;
+import dev.petrel.store.raft.RaftIndexFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
+
+/**
+ * DLedger mode ({@code enableDLegerCommitLog=true}): this broker is a member of a Raft group whose log is its
+ * CommitLog (docs/architecture.md, "DLedger mode"). It supplies the store's gate ({@link RaftCommitGate}: confirmed =
+ * committed by the group), runs the {@link RaftLoop} over the recovered store ({@link StoreCommitLogBytes},
+ * {@link CommitLogRaftLog}, {@link FileRaftStateStore}, {@link RemotingRaftTransport}) and turns the loop's role
+ * changes into the store's role and the brokerId the broker registers:
+ * <ul>
+ *   <li>at start, and on any role but leader: store FOLLOWER (puts refused NOT_LEADER → SERVICE_NOT_AVAILABLE),
+ *       brokerId {@code selfId + 1} (Apache's DLedger broker registers followers the same way: n0 → 1, n1 → 2; ha.md
+ *       §2.2);</li>
+ *   <li>on {@link RaftListener#onLeaderReady} (its term's marker committed: everything earlier leaders wrote is
+ *       committed) and once the store dispatched everything committed (so queue offsets and ConsumeQueues are
+ *       complete, as Apache's DLedgerRoleChangeHandler waits for): store LEADER, appends proposed, brokerId 0.</li>
+ * </ul>
+ *
+ * <p>Threads: the Raft loop's ({@code petrel-raft-<group>-<self>}) calls the listener methods; demotion happens there at
+ * once (the store stops taking puts before anything else runs). Promotion waits for dispatch on
+ * {@code petrel-dledger-role-<group>}, which also carries every {@link RoleListener} call, in order.
+ */
+public final class RaftReplication implements Replication, RaftListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RaftReplication.class);
+    private static final long DISPATCH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final String group;
+    private final String selfName;
+    private final RaftConfig.Settings settings;
+    private final RaftPeers peers;
+    private final Path raftDir;
+    private final int indexSegmentRecords;
+    private final long commitTimeoutMillis;
+    private final int peerQueueCapacity;
+    private final int peerSendTimeoutMs;
+    private final int peerRetryIntervalMs;
+    private final String haServerAddress;
+    private final Clock clock;
+    private final Object roleLock = new Object();
+    private final ExecutorService roleWork;
+    private final LongAdder refusedProposals = new LongAdder();
+    private volatile RaftCommitGate gate;
+    private volatile MessageStore store;
+    private volatile StoreCommitLogBytes bytes;
+    private volatile RaftLoop loop;
+    private volatile RoleListener listener;
+    private volatile long brokerId;
+
+    /**
+     * @param config          broker.conf (the raft keys of {@link RaftConfig#DEF}, {@link DLedgerConfig#DEF})
+     * @param storeRoot       {@code storePathRootDir}; the raft index and state live in {@code raft/} there
+     * @param haServerAddress what to register as {@code haServerAddr} (unused by a Raft group's members)
+     */
+    public RaftReplication(Config config, Path storeRoot, String haServerAddress, Clock clock) {
+        this.settings = RaftConfig.Settings.of(config);
+        this.group = config.get(RaftConfig.D_LEGER_GROUP);
+        this.selfName = config.get(RaftConfig.D_LEGER_SELF_ID);
+        this.peers = RaftPeers.parse(config.get(RaftConfig.D_LEGER_PEERS));
+        this.raftDir = storeRoot.resolve("raft");
+        this.indexSegmentRecords = config.get(DLedgerConfig.RAFT_INDEX_SEGMENT_RECORDS);
+        this.commitTimeoutMillis = config.get(DLedgerConfig.RAFT_COMMIT_TIMEOUT_MS);
+        this.peerQueueCapacity = config.get(DLedgerConfig.RAFT_PEER_QUEUE_CAPACITY);
+        this.peerSendTimeoutMs = config.get(DLedgerConfig.RAFT_PEER_SEND_TIMEOUT_MS);
+        this.peerRetryIntervalMs = config.get(DLedgerConfig.RAFT_PEER_RETRY_INTERVAL_MS);
+        this.haServerAddress = haServerAddress;
+        this.clock = clock;
+        this.brokerId = followerBrokerId();
+        this.roleWork = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "petrel-dledger-role-" + group);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Apache's DLedger broker: {@code id = selfIdNumber + 1} for every non-leader (n0 → 1); never 0. */
+    private long followerBrokerId() {
+        return settings.selfId() + 1L;
+    }
+
+    @Override
+    public UnaryOperator<CommitGate> gateWrapper() {
+        return local -> {
+            RaftCommitGate g = new RaftCommitGate(local, commitTimeoutMillis);
+            gate = g;
+            return g;
+        };
+    }
+
+    @Override
+    public StoreRole initialRole() {
+        return StoreRole.FOLLOWER;
+    }
+
+    @Override
+    public void start(MessageStore recovered, RoleListener roleListener) {
+        if (gate == null) {
+            throw new IllegalStateException("the store was not built with this replication's gate wrapper");
+        }
+        this.store = recovered;
+        this.listener = roleListener;
+        try {
+            Path indexDir = raftDir.resolve("index");
+            boolean fresh = !Files.isDirectory(indexDir);
+            long base = recovered.commitLogMaxOffset();
+            if (fresh && base > 0) {
+                LOG.warn("DLedger mode on a store with {} CommitLog bytes and no raft index: the group replicates from "
+                    + "offset {} on; every member must hold the same bytes below it (copy the store first)", base, base);
+            }
+            bytes = new StoreCommitLogBytes(recovered, gate::locallyConfirmed);
+            RaftIndexFile index = RaftIndexFile.open(indexDir, indexSegmentRecords, fresh ? base : 0,
+                StoreFileFactory.mapped());
+            CommitLogRaftLog log = new CommitLogRaftLog(index, bytes);
+            RemotingRaftTransport transport = new RemotingRaftTransport(group, settings.selfId(), peers,
+                peers.peer(settings.selfId()).host(), peerQueueCapacity, peerSendTimeoutMs, peerRetryIntervalMs, clock);
+            loop = new RaftLoop(group, selfName, settings, log, new FileRaftStateStore(raftDir), transport, this, clock,
+                new SplittableRandom(System.nanoTime() ^ ((long) settings.selfId() << 32)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the Raft files in " + raftDir, e);
+        }
+        loop.startLoop();
+        LOG.info("DLedger mode: {} of group {} (peers {}), follower until elected (brokerId {})", selfName, group,
+            peers.nodeIds(), brokerId);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // RaftListener (the Raft loop's thread)
+
+    @Override
+    public void onCommitted(long commitIndex, long committedOffset) {
+        gate.committed(committedOffset);
+    }
+
+    @Override
+    public void onRoleChanged(RaftRole role, long term, int leaderId) {
+        if (role == RaftRole.LEADER) {
+            return; // writable only once ready (onLeaderReady)
+        }
+        boolean demoted;
+        synchronized (roleLock) {
+            demoted = store.role() != StoreRole.FOLLOWER;
+            if (demoted) {
+                store.setRole(StoreRole.FOLLOWER);
+                gate.stopProposing();
+                brokerId = followerBrokerId();
+            }
+        }
+        if (demoted) {
+            LOG.warn("raft {}: no longer the leader (now {} in term {}); the store refuses sends", selfName, role, term);
+            long id = followerBrokerId();
+            later(() -> listener.roleChanged(StoreRole.FOLLOWER, id));
+        }
+    }
+
+    @Override
+    public void onLeaderReady(long term, long committedOffset) {
+        later(() -> promote(term, committedOffset));
+    }
+
+    private void later(Runnable work) {
+        try {
+            roleWork.execute(work);
+        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            // stop() ran: the broker is closing and no longer cares about roles
+        }
+    }
+
+    /** On the role thread: once the store dispatched everything committed, become writable (if still leading). */
+    private void promote(long term, long committedOffset) {
+        while (store.dispatchedOffset() < committedOffset) {
+            if (!stillLeading(term)) {
+                return;
+            }
+            LockSupport.parkNanos(DISPATCH_POLL_NANOS);
+        }
+        synchronized (roleLock) {
+            if (!stillLeading(term)) {
+                return;
+            }
+            gate.startProposing(store.commitLogMaxOffset(), bytes, this::propose);
+            store.setRole(StoreRole.LEADER);
+            brokerId = 0;
+        }
+        LOG.info("raft {}: leader of group {} in term {}, dispatched up to {}: serving sends as brokerId 0", selfName,
+            group, term, committedOffset);
+        listener.roleChanged(StoreRole.LEADER, 0);
+    }
+
+    private boolean stillLeading(long term) {
+        RaftLoop l = loop;
+        return l != null && l.role() == RaftRole.LEADER && l.term() == term;
+    }
+
+    private void propose(long offset, byte[] payload) {
+        loop.propose(offset, payload).thenAccept(r -> {
+            if (r.status() != ProposalResult.Status.COMMITTED && r.status() != ProposalResult.Status.LEADERSHIP_LOST) {
+                refusedProposals.increment();
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    @Override
+    public long brokerId() {
+        return brokerId;
+    }
+
+    @Override
+    public String haServerAddress() {
+        return haServerAddress;
+    }
+
+    @Override
+    public Map<String, String> runtimeInfo() {
+        Map<String, String> m = new LinkedHashMap<>();
+        RaftLoop l = loop;
+        if (l == null) {
+            return m;
+        }
+        m.put("petrelRaftGroup", group);
+        m.put("petrelRaftSelfId", selfName);
+        m.put("petrelRaftRole", l.role().name());
+        m.put("petrelRaftTerm", Long.toString(l.term()));
+        m.put("petrelRaftLeaderId", Integer.toString(l.leaderId()));
+        m.put("petrelRaftCommittedIndex", Long.toString(l.committedIndex()));
+        m.put("petrelRaftCommittedOffset", Long.toString(l.committedOffset()));
+        m.put("petrelRaftRefusedProposals", Long.toString(refusedProposals.sum()));
+        m.put("petrelRaftDroppedInbound", Long.toString(l.droppedInbound()));
+        return m;
+    }
+
+    /** The Raft loop (null before {@link #start}). */
+    public RaftLoop loop() {
+        return loop;
+    }
+
+    /** The commit gate the store uses (null before the store was built). */
+    public RaftCommitGate gate() {
+        return gate;
+    }
+
+    @Override
+    public void stop() {
+        RaftLoop l = loop;
+        synchronized (roleLock) {
+            if (store != null && store.role() != StoreRole.FOLLOWER) {
+                store.setRole(StoreRole.FOLLOWER);
+            }
+            if (gate != null) {
+                gate.stopProposing();
+            }
+        }
+        roleWork.shutdownNow();
+        if (l != null) {
+            try {
+                l.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

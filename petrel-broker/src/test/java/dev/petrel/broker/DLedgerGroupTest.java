@@ -1,0 +1,328 @@
+package dev.petrel.broker;
+
+import dev.petrel.broker.dledger.RaftReplication;
+import dev.petrel.broker.dledger.StoreCommitLogBytes;
+import dev.petrel.broker.metadata.Perm;
+import dev.petrel.client.Message;
+import dev.petrel.client.producer.PetrelProducer;
+import dev.petrel.client.producer.SendResult;
+import dev.petrel.client.producer.SendStatus;
+import dev.petrel.common.time.Clock;
+import dev.petrel.message.DecodedMessage;
+import dev.petrel.message.MessageRecordDecoder;
+import dev.petrel.namesrv.NameServer;
+import dev.petrel.namesrv.NamesrvConfig;
+import dev.petrel.protocol.body.route.BrokerData;
+import dev.petrel.protocol.code.ResponseCode;
+import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.raft.RaftRole;
+import dev.petrel.remoting.RemotingClient;
+import dev.petrel.remoting.RemotingClientConfig;
+import dev.petrel.remoting.RemotingServerConfig;
+import dev.petrel.store.GetResult;
+import dev.petrel.store.GetStatus;
+import dev.petrel.store.MessageFilter;
+import dev.petrel.store.MessageStore;
+import dev.petrel.store.StoreRole;
+import dev.petrel.store.StoredRecord;
+import dev.petrel.testkit.Await;
+import dev.petrel.testkit.FreePorts;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Three brokers in DLedger mode in one JVM (separate stores, real sockets) with a Petrel NameServer and the Petrel
+ * producer: a leader is elected and registered as brokerId 0, sends are acknowledged only once a quorum holds them,
+ * closing the leader elects and registers another one, sends continue, no acknowledged message is lost, the CommitLogs
+ * are byte-identical up to the commit point, delayed messages (one due before and one during the fail-over) are
+ * delivered exactly once, and a follower refuses sends with SERVICE_NOT_AVAILABLE.
+ */
+class DLedgerGroupTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(60);
+    private static final String TOPIC = "RaftTopic";
+    private static final int QUEUES = 4;
+
+    @TempDir
+    Path root;
+
+    private NameServer nameServer;
+    private final List<Node> nodes = new ArrayList<>();
+    private PetrelProducer producer;
+    private RemotingClient raw;
+
+    @AfterEach
+    void stopAll() {
+        if (producer != null) {
+            producer.close();
+        }
+        if (raw != null) {
+            raw.close();
+        }
+        nodes.forEach(Node::close);
+        if (nameServer != null) {
+            nameServer.close();
+        }
+    }
+
+    @Test
+    void electsRegistersReplicatesFailsOverAndDeliversDelayedOnce() throws Exception {
+        startNameServer();
+        int[] raftPorts = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
+        String peers = "n0-127.0.0.1:" + raftPorts[0] + ";n1-127.0.0.1:" + raftPorts[1] + ";n2-127.0.0.1:" + raftPorts[2];
+        for (int i = 0; i < 3; i++) {
+            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress()));
+        }
+        nodes.forEach(Node::start);
+
+        Node leader = awaitRegisteredLeader(nodes);
+        for (Node n : nodes) {
+            if (n != leader) {
+                assertThat(n.broker.store().role()).isEqualTo(StoreRole.FOLLOWER);
+                assertThat(n.broker.replication().brokerId()).as("a follower registers as selfId + 1").isEqualTo(n.id + 1L);
+            }
+        }
+        Await.until(BOUND, "followers registered as slaves", () -> brokerAddrs().size() == 3);
+        assertThat(leader.broker.writableServicesRunning()).isTrue();
+        nodes.stream().filter(n -> n != leader).forEach(n -> assertThat(n.broker.writableServicesRunning()).isFalse());
+
+        producer = PetrelProducer.builder().namesrvAddr(namesrvAddress()).group("raft-pg").instanceName("raft-p")
+            .set(dev.petrel.client.ClientConfig.POLL_NAME_SERVER_INTERVAL, 200).build();
+        Set<String> acked = new LinkedHashSet<>();
+        sendAll(acked, "a", 60, leader);
+
+        // A delayed message the old leader delivers before the fail-over: the new leader must not deliver it again.
+        String early = "delayed-early";
+        sendDelayed(early);
+        Await.until(BOUND, "the early delayed message delivered on " + leader, () -> count(leader.broker.store(), early) == 1);
+
+        // A follower refuses a send with SERVICE_NOT_AVAILABLE.
+        Node follower = nodes.stream().filter(n -> n != leader).findFirst().orElseThrow();
+        raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
+        raw.start();
+        RemotingCommand refused = raw.invokeSync(follower.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2,
+            dev.petrel.protocol.header.client.SendMessageV2HeaderCodec.INSTANCE.encode(
+                BrokerFixture.sendHeader(TOPIC, 0, BrokerFixture.props())), "to a follower".getBytes(StandardCharsets.UTF_8)),
+            10_000);
+        assertThat(refused.code()).isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE);
+        assertThat(refused.remark()).contains("not the leader");
+
+        // Due during the fail-over (1 s level, the leader closes at once).
+        String late = "delayed-during-failover";
+        sendDelayed(late);
+        long closedAt = System.nanoTime();
+        leader.close();
+        List<Node> rest = nodes.stream().filter(n -> n != leader).toList();
+        Node second = awaitRegisteredLeader(rest);
+        long failoverMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
+        assertThat(second).isNotSameAs(leader);
+        assertThat(second.broker.writableServicesRunning()).isTrue();
+
+        sendAll(acked, "b", 60, second);
+        Await.until(BOUND, "the delayed message due during the fail-over delivered by " + second,
+            () -> count(second.broker.store(), late) == 1);
+        assertThat(count(second.broker.store(), early)).as("delivered once, by the old leader").isEqualTo(1);
+
+        assertAllAckedVisible(second.broker.store(), acked);
+        awaitSameCommittedBytes(rest);
+
+        // The old leader returns as a follower, catches up; all three agree byte for byte.
+        leader.start();
+        Await.until(BOUND, "old leader caught up", () -> leader.raft().loop().committedOffset()
+            >= second.raft().loop().committedOffset() && leader.raft().loop().role() == RaftRole.FOLLOWER);
+        sendAll(acked, "c", 20, second);
+        awaitSameCommittedBytes(nodes);
+        assertThat(leader.broker.writableServicesRunning()).isFalse();
+        Await.until(BOUND, "delayed messages still once on every node", () -> nodes.stream().allMatch(n ->
+            count(n.broker.store(), late) == 1 && count(n.broker.store(), early) == 1));
+        for (Node n : nodes) {
+            assertAllAckedVisible(n.broker.store(), acked);
+        }
+        System.out.printf("dledger group: fail-over (close to the new leader registered as brokerId 0) %d ms; %d "
+            + "acknowledged messages on every node%n", failoverMillis, acked.size());
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void startNameServer() {
+        NamesrvConfig config = NamesrvConfig.defaults()
+            .with(NamesrvConfig.LISTEN_PORT, 0)
+            .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1")
+            .with(RemotingServerConfig.SERVER_SELECTOR_THREADS, 1)
+            .with(NamesrvConfig.CLIENT_REQUEST_THREAD_POOL_NUMS, 2)
+            .with(NamesrvConfig.DEFAULT_THREAD_POOL_NUMS, 2)
+            .with(NamesrvConfig.KV_CONFIG_PATH, root.resolve("namesrv/kvConfig.json").toString())
+            .with(NamesrvConfig.CONFIG_STORE_PATH, root.resolve("namesrv/namesrv.properties").toString());
+        nameServer = new NameServer(config, Clock.system());
+        nameServer.start();
+    }
+
+    private String namesrvAddress() {
+        return "127.0.0.1:" + nameServer.port();
+    }
+
+    private Map<Long, String> brokerAddrs() {
+        BrokerData d = nameServer.registry().membership().brokers().get("broker-a");
+        return d == null ? Map.of() : d.brokerAddrs();
+    }
+
+    /** The one leader among {@code candidates}, once its store is writable and the NameServer has it as brokerId 0. */
+    private Node awaitRegisteredLeader(List<Node> candidates) {
+        return Await.value(BOUND, "a leader registered as brokerId 0 among " + candidates, () -> {
+            List<Node> leaders = candidates.stream().filter(n -> n.broker != null
+                && n.broker.store().role() == StoreRole.LEADER).toList();
+            if (leaders.size() != 1) {
+                return null;
+            }
+            Node l = leaders.get(0);
+            return l.address().equals(brokerAddrs().get(0L)) && l.broker.replication().brokerId() == 0 ? l : null;
+        }, n -> n != null);
+    }
+
+    /** Sends until {@code count} more are acknowledged (a failed send is retried: it may have been stored). */
+    private void sendAll(Set<String> acked, String prefix, int count, Node leader) {
+        byte[] pad = new byte[3000];
+        Arrays.fill(pad, (byte) 'x');
+        for (int i = 0; i < count; i++) {
+            String body = prefix + "-" + i + "-" + new String(pad, StandardCharsets.US_ASCII);
+            Message m = Message.of(TOPIC, body);
+            SendResult r = Await.value(BOUND, "send " + prefix + i, () -> producer.send(m, Duration.ofSeconds(5)),
+                s -> s.status() == SendStatus.SEND_OK);
+            acked.add(body);
+            // Acknowledged only once a quorum holds it: at least one other member has the record's bytes.
+            long phys = leader.broker.store().commitLogOffsetInQueue(TOPIC, r.queue().queueId(), r.queueOffset());
+            assertThat(phys).isNotNegative();
+            assertThat(nodes.stream().filter(n -> n != leader && n.broker != null)
+                .anyMatch(n -> n.broker.store().commitLogMaxOffset() > phys)).as("a follower holds " + body).isTrue();
+        }
+    }
+
+    private void sendDelayed(String body) {
+        Message m = Message.builder(TOPIC).body(body.getBytes(StandardCharsets.UTF_8)).delayLevel(1).build();
+        Await.value(BOUND, "send " + body, () -> producer.send(m, Duration.ofSeconds(5)),
+            s -> s.status() == SendStatus.SEND_OK);
+    }
+
+    /** How many records of the topic (every queue) carry this body on {@code store} (only confirmed ones are read). */
+    private static int count(MessageStore store, String body) {
+        return (int) bodies(store).stream().filter(body::equals).count();
+    }
+
+    private static List<String> bodies(MessageStore store) {
+        List<String> out = new ArrayList<>();
+        MessageRecordDecoder decoder = new MessageRecordDecoder();
+        for (int q = 0; q < QUEUES; q++) {
+            long offset = store.minOffsetInQueue(TOPIC, q);
+            while (true) {
+                GetResult r = store.getMessage(TOPIC, q, offset, 32, 1 << 20, MessageFilter.ALL);
+                try {
+                    if (r.status() != GetStatus.FOUND || r.records().isEmpty()) {
+                        break;
+                    }
+                    for (StoredRecord rec : r.records()) {
+                        DecodedMessage m = decoder.decode(rec.buffer(), 0);
+                        out.add(new String(m.body(), StandardCharsets.UTF_8));
+                    }
+                    offset = r.nextBeginOffset();
+                } finally {
+                    r.release();
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void assertAllAckedVisible(MessageStore store, Set<String> acked) {
+        Await.until(BOUND, "every acknowledged message visible", () -> Set.copyOf(bodies(store)).containsAll(acked));
+    }
+
+    /** Every member's CommitLog is the same up to the lowest commit point, which covers what was sent. */
+    private static void awaitSameCommittedBytes(List<Node> members) {
+        Await.until(BOUND, "CommitLogs byte-identical up to the commit point of " + members, () -> {
+            long upTo = members.stream().mapToLong(n -> n.broker.store().confirmedOffset()).min().orElseThrow();
+            long leaderEnd = members.stream().mapToLong(n -> n.raft().loop().committedOffset()).max().orElseThrow();
+            if (upTo <= 0 || upTo < leaderEnd) {
+                return false;
+            }
+            byte[] first = read(members.get(0).broker.store(), upTo);
+            return members.stream().allMatch(n -> Arrays.equals(read(n.broker.store(), upTo), first));
+        });
+    }
+
+    private static byte[] read(MessageStore store, long upTo) {
+        return new StoreCommitLogBytes(store, () -> Long.MAX_VALUE).read(0, Math.toIntExact(upTo));
+    }
+
+    /** One member: its store directory, ports and (re)startable broker. */
+    private static final class Node {
+        final int id;
+        final Path dir;
+        final int port;
+        final String peers;
+        final String namesrv;
+        BrokerServer broker;
+
+        Node(int id, Path dir, int port, String peers, String namesrv) {
+            this.id = id;
+            this.dir = dir;
+            this.port = port;
+            this.peers = peers;
+            this.namesrv = namesrv;
+        }
+
+        void start() {
+            Map<String, String> raw = new HashMap<>();
+            raw.put("namesrvAddr", namesrv);
+            raw.put("mappedFileSizeCommitLog", Integer.toString(128 * 1024)); // several files: rolls are replicated
+            raw.put("messageDelayLevel", "1s 2s 3s");
+            raw.put("enableDLegerCommitLog", "true");
+            raw.put("dLegerGroup", "broker-a");
+            raw.put("dLegerPeers", peers);
+            raw.put("dLegerSelfId", "n" + id);
+            raw.put("raftElectionTimeoutMinMs", "600");
+            raw.put("raftElectionTimeoutMaxMs", "1200");
+            raw.put("raftHeartbeatIntervalMs", "100");
+            broker = new BrokerServer(BrokerFixture.config(dir, port, raw), Clock.system());
+            broker.start();
+            broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // metadata is not replicated
+
+        }
+
+        void close() {
+            if (broker != null) {
+                broker.close();
+                broker = null;
+            }
+        }
+
+        RaftReplication raft() {
+            return (RaftReplication) broker.replication();
+        }
+
+        String address() {
+            return "127.0.0.1:" + port;
+        }
+
+        @Override
+        public String toString() {
+            BrokerServer b = broker;
+            return "n" + id + (b == null ? "(closed)" : "(" + b.store().role() + ")");
+        }
+    }
+}
