@@ -140,7 +140,7 @@ public final class ChildJvm implements AutoCloseable {
         try {
             boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (exited) {
-                pump.join(TimeUnit.SECONDS.toMillis(5));
+                pump.join(TimeUnit.SECONDS.toMillis(60)); // the last lines, read by a thread that a busy machine may starve
             }
             return exited;
         } catch (InterruptedException e) {

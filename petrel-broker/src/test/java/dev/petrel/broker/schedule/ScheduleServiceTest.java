@@ -170,6 +170,8 @@ class ScheduleServiceTest {
             .containsEntry("REAL_QID", "3").containsEntry("DELAY", "2");
         Await.until(WAIT, "dispatch of the delivered message", () -> tagCodes("Orders", 3).size() == 1);
         assertThat(tagCodes("Orders", 3)).containsExactly(TagCode.of("TagA"));
+        Await.until(WAIT, "level 2's progress recorded", () -> schedule.offsets().get(2) == 1
+            && schedule.stats().snapshot().delivered() == 1);
 
         ScheduleStats.Snapshot stats = schedule.stats().snapshot();
         assertThat(stats.backlog()).isZero();
@@ -195,6 +197,12 @@ class ScheduleServiceTest {
         Await.until(WAIT, "slow", () -> delivered("T", 0).size() == 4);
         assertThat(delivered("T", 0)).extracting(d -> new String(d.body(), StandardCharsets.UTF_8))
             .containsExactly("fast-1", "fast-2", "mid", "slow");
+        // A delivery is visible in its topic a moment before the loop records the level's progress.
+        Await.until(WAIT, "every level's progress recorded", () -> {
+            Map<String, String> info = schedule.stats().runtimeInfo();
+            return "2,2".equals(info.get("scheduleMessageOffset_1")) && "1,1".equals(info.get("scheduleMessageOffset_3"))
+                && "4".equals(info.get("petrelDelayDelivered"));
+        });
         assertThat(schedule.stats().runtimeInfo()).containsEntry("scheduleMessageOffset_1", "2,2")
             .containsEntry("scheduleMessageOffset_3", "1,1").containsEntry("petrelDelayBacklog", "0")
             .containsEntry("petrelDelayBacklogByLevel", "1:0 2:0 3:0").containsEntry("petrelDelayDelivered", "4")

@@ -103,6 +103,7 @@ public final class KindProcess implements AutoCloseable {
         p.setInstanceName(instance("producer"));
         // The client's 3 s default is about speed; these tests are about outcomes, on a busy 2-core machine.
         p.setSendMsgTimeout(30_000);
+        p.setMqClientApiTimeout(30_000); // route lookups: one that times out fails the send
         p.start();
         return p;
     }
@@ -113,6 +114,7 @@ public final class KindProcess implements AutoCloseable {
         c.setNamesrvAddr(namesrvAddr());
         c.setInstanceName(instance("consumer"));
         c.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        c.setMqClientApiTimeout(30_000);
         return c;
     }
 

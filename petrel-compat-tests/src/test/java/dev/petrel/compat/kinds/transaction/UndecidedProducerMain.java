@@ -23,6 +23,7 @@ public final class UndecidedProducerMain {
         TransactionMQProducer producer = new TransactionMQProducer(args[1]);
         producer.setNamesrvAddr(args[0]);
         producer.setSendMsgTimeout(60_000); // a child JVM's first route lookup and send on a busy machine
+        producer.setMqClientApiTimeout(30_000); // the route lookup's own timeout: one miss fails the send
         producer.setInstanceName("undecided-" + ProcessHandle.current().pid());
         producer.setTransactionListener(new TransactionListener() {
             @Override

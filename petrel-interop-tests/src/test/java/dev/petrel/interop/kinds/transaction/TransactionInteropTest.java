@@ -1,5 +1,6 @@
 package dev.petrel.interop.kinds.transaction;
 
+import dev.petrel.client.ClientConfig;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.admin.PetrelAdmin;
@@ -81,6 +82,7 @@ class TransactionInteropTest {
     private static PetrelProducer producer(String group, Function<Message, LocalTransactionState> local,
                                            Function<ReceivedMessage, LocalTransactionState> check) {
         return PetrelProducer.builder().namesrvAddr(petrel.namesrvAddr()).group(group).instanceName(instance("producer"))
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000) // route lookups on a busy machine (outcomes are tested)
             .transactionListener(new TransactionListener() {
                 @Override
                 public LocalTransactionState executeLocalTransaction(Message message, Object arg) {
@@ -96,6 +98,7 @@ class TransactionInteropTest {
 
     private static PetrelPushConsumer consumer(String group, String topic, List<ReceivedMessage> into) {
         return PetrelPushConsumer.builder().namesrvAddr(petrel.namesrvAddr()).group(group)
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000)
             .instanceName(instance("consumer")).subscribe(topic, "*").startFrom(StartPosition.FIRST_OFFSET)
             .listener((messages, ctx) -> {
                 into.addAll(messages);

@@ -21,6 +21,8 @@ public final class UndecidedPetrelProducerMain {
         PetrelProducer producer = PetrelProducer.builder().namesrvAddr(args[0]).group(args[1])
             .instanceName("undecided-" + ProcessHandle.current().pid())
             .sendTimeout(java.time.Duration.ofSeconds(60)) // a child JVM's first route lookup on a busy machine
+            // The route lookup has its own timeout (3 s by default): one miss fails the send, as with Apache's client.
+            .set(dev.petrel.client.ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000)
             .transactionListener(new TransactionListener() {
                 @Override
                 public LocalTransactionState executeLocalTransaction(Message message, Object arg) {
