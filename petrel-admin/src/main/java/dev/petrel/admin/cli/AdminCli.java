@@ -128,6 +128,11 @@ public final class AdminCli {
         } catch (IllegalArgumentException e) {
             // the client's own validation (a group or topic name it refuses to send): nothing was sent
             return usage(who, command, e.getMessage(), err, tool);
+        } catch (RuntimeException e) {
+            // a bug (or an answer no server should give): say so, with the trace, rather than a bare stack dump
+            err.println(who + " failed unexpectedly: " + e + " (please report this with the trace below)");
+            e.printStackTrace(err);
+            return REFUSED;
         }
     }
 

@@ -114,7 +114,8 @@ public final class FlagParser {
             values.put(flag.longName(), value);
         }
         for (Flag f : flags) {
-            if (f.required() && !values.containsKey(f.longName())) {
+            // asking for help is never an error, whatever else is missing
+            if (f.required() && !values.containsKey(f.longName()) && !values.containsKey("help")) {
                 throw new UsageException("missing required flag " + f.display() + " " + f.valueName());
             }
         }

@@ -12,7 +12,7 @@ final class Formats {
     static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss,SSS");
     static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
     /** The form mqadmin's {@code -s}/{@code -b}/{@code -e} time flags accept besides epoch millis. */
-    static final DateTimeFormatter FLAG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd#HH:mm:ss:SSS");
+    static final DateTimeFormatter FLAG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'#'HH:mm:ss:SSS");
 
     private Formats() {
     }
