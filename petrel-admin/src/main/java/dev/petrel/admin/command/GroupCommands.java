@@ -91,7 +91,7 @@ public final class GroupCommands {
                 GroupCommands::resetOffsetByTime, Flag.value("g", "group", "GROUP", "consumer group").mandatory(),
                 Flag.value("t", "topic", "TOPIC", "topic").mandatory(),
                 Flag.value("s", "timestamp", "TIME", "now, epoch millis or yyyy-MM-dd#HH:mm:ss:SSS").mandatory(),
-                Flag.value("f", "force", "true|false", "also move offsets backwards... (default true)"),
+                Flag.value("f", "force", "true|false", "false: move only offsets that go backwards (default true)"),
                 Flag.value("b", "broker", "ADDR", "only this broker (with -q)"),
                 Flag.value("q", "queue", "QID", "only this queue (with -b)"),
                 Flag.value("o", "offset", "OFFSET", "this offset instead of the time's (with -b and -q)"),
