@@ -265,6 +265,7 @@ public final class GroupCommands {
         Table t = new Table("%-64s  %-6s  %-24s %-5s  %-14s  %-7s  %s", "%-64s  %-6d  %-24s %-5s  %-14s  %-7d  %d",
             "#Group", "group", "#Count", "count", "#Version", "version", "#Type", "type", "#Model", "model",
             "#TPS", "tps", "#Diff Total", "diffTotal");
+        Map<String, String> skipped = new TreeMap<>();
         for (String topic : new TreeSet<>(admin.admin().topicList())) {
             if (!topic.startsWith("%RETRY%")) {
                 continue;
@@ -283,6 +284,10 @@ public final class GroupCommands {
                 stats = admin.consumeStats(group, null);
             } catch (dev.petrel.client.NoRouteException e) {
                 continue;
+            } catch (BrokerException e) {
+                // as mqadmin: one group the broker cannot report on does not hide the others
+                skipped.put(group, e.getMessage());
+                continue;
             }
             long diff = 0;
             for (OffsetWrapper o : stats.offsetTable().values()) {
@@ -297,7 +302,13 @@ public final class GroupCommands {
             t.row(new Object[] {Formats.cut(group, 64), count, version, type, model, (long) stats.consumeTps(), diff},
                 new Object[] {group, count, version, type, model, stats.consumeTps(), diff});
         }
-        return new Report().table("groups", t);
+        Report r = new Report().table("groups", t);
+        if (!skipped.isEmpty()) {
+            r.line("");
+            skipped.forEach((g, why) -> r.line("skipped group " + g + ": " + why));
+            r.put("skipped", skipped);
+        }
+        return r;
     }
 
     private static String typeName(ConsumeType type) {

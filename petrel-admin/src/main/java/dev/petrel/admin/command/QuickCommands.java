@@ -66,12 +66,15 @@ public final class QuickCommands {
         String topic = a.required("topic");
         long count = a.longValue("count", Long.MAX_VALUE, 1, Long.MAX_VALUE);
         BlockingQueue<ReceivedMessage> arrived = new LinkedBlockingQueue<>();
-        in.open(PetrelPushConsumer.builder().namesrvAddr(in.namesrvAddr()).group(a.string("group", DEFAULT_GROUP))
+        PetrelPushConsumer consumer = in.open(PetrelPushConsumer.builder().namesrvAddr(in.namesrvAddr()).group(a.string("group", DEFAULT_GROUP))
             .subscribe(topic, a.string("tag", "*")).startFrom(StartPosition.FIRST_OFFSET)
             .listener((messages, context) -> {
                 arrived.addAll(messages);
                 return ConsumeResult.SUCCESS;
             }).build());
+        // Ctrl-C: leave the group cleanly, committing what was consumed (else the next run sees it again)
+        Thread leave = new Thread(consumer::close, "petrel-consume-shutdown");
+        Runtime.getRuntime().addShutdownHook(leave);
         long printed = 0;
         try {
             while (printed < count) {
@@ -90,6 +93,12 @@ public final class QuickCommands {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(leave);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it closes the consumer
+            }
         }
         return null;
     }

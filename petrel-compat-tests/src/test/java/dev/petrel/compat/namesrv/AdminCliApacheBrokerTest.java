@@ -108,7 +108,7 @@ class AdminCliApacheBrokerTest {
 
     @Test
     @Order(2)
-    void clusterListAndBrokerStatusReadTheApacheBrokersRuntimeInfo() {
+    void clusterListBrokerStatusAndHaStatusReadTheApacheBroker() {
         List<String> cluster = admin(0, "clusterList", "-n", ns);
         assertThat(cluster.get(0)).startsWith("#Cluster Name").endsWith("#ACTIVATED");
         assertThat(cluster).anySatisfy(l -> assertThat(l).startsWith(String.format("%-22s  %-22s  %-4s  %-22s %-16s",
@@ -116,6 +116,11 @@ class AdminCliApacheBrokerTest {
 
         List<String> status = admin(0, "brokerStatus", "-n", ns, "-b", broker.brokerAddr());
         assertThat(status).contains(String.format("%-32s: %s", "brokerVersionDesc", "V5_3_1"));
+
+        List<String> ha = admin(0, "haStatus", "-n", ns, "-b", broker.brokerAddr());
+        assertThat(ha).as("Apache answers GET_BROKER_HA_STATUS: a master without slaves")
+            .contains("#MasterAddr\t" + broker.brokerAddr(), "#SlaveNum\t0", "#InSyncSlaveNum\t0")
+            .anyMatch(l -> l.matches("#MasterCommitLogMaxOffset\t\\d+"));
     }
 
     @Test
