@@ -2,6 +2,7 @@ package dev.petrel.compat.namesrv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.petrel.compat.broker.MqAdmin;
 import dev.petrel.testkit.Await;
 import dev.petrel.testkit.ChildJvm;
 import java.nio.file.Path;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code petrel admin} against Apache RocketMQ 5.3.1's broker, registered with Petrel's NameServer: the CLI runs as
  * a child process from petrel-server's build output (Petrel's Netty never joins this class path), and what it prints
- * is checked against what Apache's own admin client ({@link DefaultMQAdminExt}) reads from the same broker. One
+ * is checked against what Apache's own admin client ({@link DefaultMQAdminExt}) reads from the same broker and, for
+ * clusterList, topicStatus, queryMsgByKey and consumerProgress, against what the official mqadmin prints. One
  * NameServer and one broker for the class; the tests build on each other (topic, message, group).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -87,6 +89,12 @@ class AdminCliApacheBrokerTest {
         }
     }
 
+    /** The official mqadmin's table lines (its own log noise left out). */
+    private static List<String> mqadmin(String... args) {
+        return MqAdmin.run(args).lines().filter(l -> l.startsWith("#") || l.startsWith(BROKER) || l.startsWith(TOPIC)
+            || l.startsWith(CLUSTER) || l.matches("[0-9A-F]{32}.*")).toList();
+    }
+
     private static String[] cells(String line) {
         return line.trim().split("\\s{2,}");
     }
@@ -113,6 +121,12 @@ class AdminCliApacheBrokerTest {
         assertThat(cluster.get(0)).startsWith("#Cluster Name").endsWith("#ACTIVATED");
         assertThat(cluster).anySatisfy(l -> assertThat(l).startsWith(String.format("%-22s  %-22s  %-4s  %-22s %-16s",
             CLUSTER, BROKER, 0, broker.brokerAddr(), "V5_3_1")).endsWith("true"));
+
+        List<String> official = mqadmin("clusterList", "-n", ns);
+        assertThat(official).hasSize(2);
+        assertThat(official.get(0)).as("the same header as mqadmin").isEqualTo(cluster.get(0));
+        assertThat(List.of(cells(cluster.get(1))).subList(0, 5)).as("the same broker facts as mqadmin")
+            .isEqualTo(List.of(cells(official.get(1))).subList(0, 5));
 
         List<String> status = admin(0, "brokerStatus", "-n", ns, "-b", broker.brokerAddr());
         assertThat(status).contains(String.format("%-32s: %s", "brokerVersionDesc", "V5_3_1"));
@@ -142,12 +156,15 @@ class AdminCliApacheBrokerTest {
             assertThat(cells(status.get(1 + q))).as("queue " + q).startsWith(BROKER, Integer.toString(q), "0",
                 Long.toString(max));
         }
+        assertThat(status).as("line for line what mqadmin prints").isEqualTo(mqadmin("topicStatus", "-n", ns, "-t", TOPIC));
 
         Await.value(WAIT, "the Apache broker indexed the key", () -> apache.queryMessage(TOPIC, "cli-key", 32, 0,
             Long.MAX_VALUE).getMessageList(), list -> !list.isEmpty());
         List<String> byKey = admin(0, "queryMsgByKey", "-n", ns, "-t", TOPIC, "-k", "cli-key");
         assertThat(byKey).hasSize(2);
         assertThat(byKey.get(1)).isEqualTo(String.format("%-50s %4d %40d", sentMsgId, queueId, 0));
+        assertThat(byKey).as("line for line what mqadmin prints").isEqualTo(mqadmin("queryMsgByKey", "-n", ns, "-t", TOPIC,
+            "-k", "cli-key"));
     }
 
     @Test
@@ -170,6 +187,8 @@ class AdminCliApacheBrokerTest {
                 Long.toString(o.getBrokerOffset() - o.getConsumerOffset()));
         }
         assertThat(out).contains("Consume Diff Total: 1");
+        assertThat(out.subList(0, 3)).as("header and rows as mqadmin prints them")
+            .isEqualTo(mqadmin("consumerProgress", "-n", ns, "-g", GROUP, "-t", TOPIC).subList(0, 3));
     }
 
     @Test
