@@ -6,13 +6,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bin/petrel}: {@code petrel namesrv | broker | standalone [-c FILE] [-n ADDR] [-p]}.
+ * {@code bin/petrel}: {@code petrel namesrv | broker | standalone [-c FILE] [-n ADDR] [-p]}, {@code petrel bench ...},
+ * and the operator tools {@code petrel admin | send | consume} (petrel-admin).
  *
  * <p>No logger is touched here: the subcommand first names the log file (see {@link Launcher}).
  */
 @Command(name = "petrel", mixinStandardHelpOptions = true, versionProvider = PetrelMain.Version.class,
     subcommands = {NamesrvCommand.class, BrokerCommand.class, StandaloneCommand.class, BenchCommand.class,
-        CommandLine.HelpCommand.class},
+        ToolCommands.Admin.class, ToolCommands.Send.class, ToolCommands.Consume.class, CommandLine.HelpCommand.class},
     description = "Petrel: a message queue that speaks Apache RocketMQ's protocol and reads its property files.",
     footer = {"", "Properties: docs/configuration.md. Operations: docs/operations.md."})
 public final class PetrelMain implements Runnable {
@@ -21,17 +22,28 @@ public final class PetrelMain implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        int code = new CommandLine(new PetrelMain()).execute(args);
+        if (args.length > 0 && ToolCommands.NAMES.contains(args[0])) {
+            // admin, send, consume parse mqadmin's flags themselves: hand them the arguments exactly as typed
+            System.exit(ToolCommands.run(args[0], java.util.List.of(args).subList(1, args.length)));
+        }
+        int code = commandLine().execute(args);
         if (code != Launcher.RUNNING) {
             System.exit(code);
         }
         // The roles ran and a shutdown hook stopped them: the JVM is already exiting, and System.exit would block.
     }
 
+    /** The launcher's command line (picocli), tools included. */
+    static CommandLine commandLine() {
+        CommandLine root = new CommandLine(new PetrelMain());
+        ToolCommands.forTools(root);
+        return root;
+    }
+
     /** {@code petrel} without a subcommand: usage, exit code 2. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: namesrv, broker or standalone");
+        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: namesrv, broker, standalone, admin, send, consume or bench");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

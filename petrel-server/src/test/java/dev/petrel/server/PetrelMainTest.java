@@ -109,7 +109,7 @@ class PetrelMainTest {
     }
 
     @Test
-    void standaloneRunsTheNameServerOnThePortOfNamesrvAddrAndABrokerRegisteredWithIt() throws Exception {
+    void standaloneRunsTheNameServerOnThePortOfNamesrvAddrAndABrokerRegisteredWithItAndTheToolsWorkAgainstIt() throws Exception {
         int port = dev.petrel.testkit.FreePorts.next();
         int brokerPort = dev.petrel.testkit.FreePorts.next();
         ChildJvm standalone = petrel("standalone", "standalone", "-c",
@@ -121,9 +121,49 @@ class PetrelMainTest {
             .contains("broker broker-a of cluster DefaultCluster on 127.0.0.1:" + brokerPort)
             .contains("store " + dir.resolve("store"));
         assertThat(standalone.lines()).noneMatch(l -> l.contains("WARN"));
+
+        // the operator tools through the launcher, against it
+        String ns = "127.0.0.1:" + port;
+        ChildJvm create = tool("updateTopic", "admin", "updateTopic", "-n", ns, "-c", "DefaultCluster", "-t", "ToolTopic",
+            "-r", "1", "-w", "1");
+        assertThat(create.lines()).contains("create topic to 127.0.0.1:" + brokerPort + " success.");
+        ChildJvm send = tool("send", "send", "-n", ns, "-t", "ToolTopic", "-k", "k1", "hello", "launcher");
+        assertThat(send.lines()).singleElement().satisfies(l -> assertThat(l).startsWith("SEND_OK msgId="));
+        ChildJvm status = tool("topicStatus", "admin", "topicStatus", "-n", ns, "-t", "ToolTopic");
+        assertThat(status.lines().get(1)).startsWith(String.format("%-32s  %-4d  %-20d  %-20d", "broker-a", 0, 0, 1));
+        ChildJvm consume = tool("consume", "consume", "-n", ns, "-t", "ToolTopic", "--count", "1");
+        assertThat(consume.lines()).singleElement().satisfies(l -> assertThat(l).startsWith("broker-a/0 offset=0 msgId=")
+            .endsWith("keys=[k1] tags= body=hello launcher"));
+
         assertThat(sigterm(standalone)).isEqualTo(143);
         assertThat(standalone.lines()).anyMatch(l -> l.endsWith("Petrel standalone stopped"));
         assertThat(Files.exists(dir.resolve("store/config/topics.json"))).as("metadata persisted at shutdown").isTrue();
+    }
+
+    /** Runs a tool to its end; it must exit 0 and print no log lines (the console is its output). */
+    private ChildJvm tool(String name, String... args) {
+        ChildJvm child = petrel("tool-" + name, args);
+        assertThat(child.waitForExit(WAIT)).as(name + " exited").isTrue();
+        assertThat(child.process().exitValue()).as(name + ":\n" + child.tail()).isZero();
+        assertThat(child.lines()).as(name).noneMatch(l -> l.contains(" WARN ") || l.contains(" INFO "));
+        return child;
+    }
+
+    @Test
+    void theToolsAnswerHelpAndSayWhenNoNameServerAnswers() throws Exception {
+        ChildJvm help = petrel("admin-help", "admin", "--help");
+        assertThat(help.waitForExit(WAIT)).isTrue();
+        assertThat(help.process().exitValue()).isZero();
+        assertThat(help.lines()).anyMatch(l -> l.startsWith("  topicStatus ")).anyMatch(l -> l.startsWith("  haStatus "));
+
+        ChildJvm dead = petrel("admin-dead", "admin", "clusterList", "-n", "127.0.0.1:" + dev.petrel.testkit.FreePorts.next());
+        assertThat(dead.waitForExit(WAIT)).isTrue();
+        assertThat(dead.process().exitValue()).as("cannot connect").isEqualTo(3);
+        assertThat(dead.lines()).anyMatch(l -> l.startsWith("petrel admin clusterList failed: cannot connect: "));
+
+        ChildJvm usage = petrel("send-usage", "send", "-t", "T");
+        assertThat(usage.waitForExit(WAIT)).isTrue();
+        assertThat(usage.process().exitValue()).as("usage error").isEqualTo(2);
     }
 
     @Test

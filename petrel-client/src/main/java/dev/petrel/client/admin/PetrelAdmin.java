@@ -371,6 +371,26 @@ public final class PetrelAdmin implements AutoCloseable {
         return address;
     }
 
+    // ---- raw calls (for tools that need a request this class has no method for, and the answer's code)
+
+    /**
+     * Sends {@code request} to the server at {@code address} and returns its answer whatever the response code; a
+     * missing answer (connect failure, timeout) is a {@link dev.petrel.client.NetworkException}.
+     */
+    public RemotingCommand invoke(String address, RemotingCommand request, String what) {
+        return remote.call(address, request, timeout, what);
+    }
+
+    /** Like {@link #invoke}, to the NameServers (the current one first, failing over to the next). */
+    public RemotingCommand invokeNameServer(RemotingCommand request, String what) {
+        return remote.callNameServer(request, timeout, what);
+    }
+
+    /** The NameServer addresses this admin client uses. */
+    public List<String> nameServerAddresses() {
+        return instance.nameServerAddresses();
+    }
+
     // ---- helpers
 
     private List<String> brokersOf(String topic) {

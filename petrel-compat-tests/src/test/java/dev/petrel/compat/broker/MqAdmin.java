@@ -11,12 +11,12 @@ import java.nio.charset.StandardCharsets;
  * {@code MQAdminStartup.main0}), and returns what it printed. A command that fails prints its exception's stack trace to
  * stderr; that text is returned too, so assertions see it.
  */
-final class MqAdmin {
+public final class MqAdmin {
 
     private MqAdmin() {
     }
 
-    static synchronized String run(String... args) {
+    public static synchronized String run(String... args) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
