@@ -1,6 +1,8 @@
 package dev.petrel.admin.cli;
 
 import dev.petrel.admin.AdminClient;
+import dev.petrel.client.ClientConfig;
+
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,7 +47,7 @@ public final class Invocation implements AutoCloseable {
             addr = env.get("NAMESRV_ADDR");
         }
         if (addr == null || addr.isBlank()) {
-            addr = System.getProperty("rocketmq.namesrv.addr");
+            addr = ClientConfig.NAMESRV_ADDR.resolvedDefault(); // -Drocketmq.namesrv.addr, as the client reads it
         }
         if (addr == null || addr.isBlank()) {
             throw new UsageException("no NameServer address: give -n host:9876 (or set NAMESRV_ADDR)");

@@ -38,8 +38,12 @@ class ConfigReferenceTest {
     private static final Path DOC = ROOT.resolve("docs").resolve("configuration.md");
 
     /** Properties that are not configuration: the JVM's own, and what bin/petrel hands its launcher. */
+    /**
+     * Reads that are not configuration: the JVM's own places, the launcher's logging controls, and the whole
+     * environment handed to the command-line tools (whose keys, such as NAMESRV_ADDR, are ConfigKeys).
+     */
     private static final Set<String> NOT_CONFIGURATION = Set.of("user.home", "java.home", "java.io.tmpdir", "petrel.log.dir",
-        "petrel.role");
+        "petrel.role", "petrel.console.level", "");
     private static final Pattern PROPERTY_READ = Pattern.compile(
         "(System\\.getProperty|System\\.getenv|Integer\\.getInteger|Long\\.getLong|Boolean\\.getBoolean)\\(\\s*([^,)]*)");
 
