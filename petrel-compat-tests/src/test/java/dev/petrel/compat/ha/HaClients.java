@@ -1,0 +1,200 @@
+package dev.petrel.compat.ha;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
+import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
+import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
+import org.apache.rocketmq.client.exception.MQBrokerException;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.impl.MQClientAPIImpl;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
+import org.apache.rocketmq.common.sysflag.PullSysFlag;
+import org.apache.rocketmq.remoting.protocol.header.PullMessageRequestHeader;
+import org.apache.rocketmq.remoting.protocol.header.QueryConsumerOffsetRequestHeader;
+import org.apache.rocketmq.remoting.protocol.heartbeat.MessageModel;
+import org.apache.rocketmq.client.impl.CommunicationMode;
+import org.apache.rocketmq.client.consumer.PullResult;
+import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
+
+/** The official 5.3.1 client objects the HA tests use, and direct calls to one broker address (not via routes). */
+final class HaClients {
+
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+    /** How often clients ask the NameServer for routes: they should notice a dead master in seconds, not 30 s. */
+    static final int POLL_NAMESERVER_MILLIS = 1_000;
+
+    private HaClients() {
+    }
+
+    static String instance(String kind) {
+        return "petrel-ha-" + kind + "-" + ProcessHandle.current().pid() + "-" + INSTANCES.incrementAndGet();
+    }
+
+    static DefaultMQAdminExt admin(String namesrvAddr) throws MQClientException {
+        DefaultMQAdminExt admin = new DefaultMQAdminExt(10_000);
+        admin.setNamesrvAddr(namesrvAddr);
+        admin.setInstanceName(instance("admin"));
+        admin.setPollNameServerInterval(POLL_NAMESERVER_MILLIS);
+        admin.start();
+        return admin;
+    }
+
+    static DefaultMQProducer producer(String namesrvAddr, String group) throws MQClientException {
+        DefaultMQProducer p = new DefaultMQProducer(group);
+        p.setNamesrvAddr(namesrvAddr);
+        p.setInstanceName(instance("producer"));
+        p.setPollNameServerInterval(POLL_NAMESERVER_MILLIS);
+        // Outcomes are tested, not speed: a busy 2-core machine must not turn a slow SEND_OK into a failure.
+        p.setSendMsgTimeout(30_000);
+        p.start();
+        return p;
+    }
+
+    /**
+     * Sends {@code count} messages with keys {@code prefix-0 ..} and bodies equal to the keys, one at a time, and
+     * returns the keys of those answered SEND_OK (all of them unless the broker refused some).
+     */
+    static Set<String> sendAcknowledged(DefaultMQProducer producer, String topic, String prefix, int count)
+        throws Exception {
+        Set<String> acked = ConcurrentHashMap.newKeySet();
+        for (int i = 0; i < count; i++) {
+            String key = prefix + "-" + i;
+            Message m = new Message(topic, "tag", key, key.getBytes(StandardCharsets.UTF_8));
+            SendResult r = producer.send(m);
+            if (r.getSendStatus() == SendStatus.SEND_OK) {
+                acked.add(key);
+            }
+        }
+        return acked;
+    }
+
+    /** The broker's CommitLog max offset from GET_BROKER_RUNTIME_INFO (commitLogMaxOffset), asked at its address. */
+    static long maxOffset(DefaultMQAdminExt admin, String brokerAddr) {
+        try {
+            return Long.parseLong(admin.fetchBrokerRuntimeStats(brokerAddr).getTable().get("commitLogMaxOffset"));
+        } catch (Exception e) {
+            throw new IllegalStateException("GET_BROKER_RUNTIME_INFO at " + brokerAddr + ": " + e, e);
+        }
+    }
+
+    private static MQClientAPIImpl api(DefaultMQAdminExt admin) {
+        return admin.getDefaultMQAdminExtImpl().getMqClientInstance().getMQClientAPIImpl();
+    }
+
+    /** GET_MAX_OFFSET of one queue, asked at {@code brokerAddr} (a slave answers from its own ConsumeQueue). */
+    static long queueMaxOffset(DefaultMQAdminExt admin, String brokerAddr, String topic, int queueId) throws Exception {
+        return api(admin).getMaxOffset(brokerAddr, new MessageQueue(topic, "unused", queueId), 10_000);
+    }
+
+    /** QUERY_CONSUMER_OFFSET at {@code brokerAddr}; -1 when the broker has none for the group and queue. */
+    static long committedOffset(DefaultMQAdminExt admin, String brokerAddr, String group, String topic, int queueId)
+        throws Exception {
+        QueryConsumerOffsetRequestHeader h = new QueryConsumerOffsetRequestHeader();
+        h.setConsumerGroup(group);
+        h.setTopic(topic);
+        h.setQueueId(queueId);
+        try {
+            return api(admin).queryConsumerOffset(brokerAddr, h, 10_000);
+        } catch (MQBrokerException notFound) {
+            if (notFound.getResponseCode() == 22) { // QUERY_NOT_FOUND
+                return -1;
+            }
+            throw notFound;
+        }
+    }
+
+    /**
+     * One PULL_MESSAGE straight to {@code brokerAddr} (no routes, no suggestion follow-up), without committing an
+     * offset. A broker that refuses the pull throws MQBrokerException with its response code.
+     */
+    static PullResult pullOnce(DefaultMQAdminExt admin, String brokerAddr, String group, String topic, int queueId,
+                               long offset) throws Exception {
+        PullMessageRequestHeader h = new PullMessageRequestHeader();
+        h.setConsumerGroup(group);
+        h.setTopic(topic);
+        h.setQueueId(queueId);
+        h.setQueueOffset(offset);
+        h.setMaxMsgNums(32);
+        h.setSysFlag(PullSysFlag.buildSysFlag(false, false, true, false));
+        h.setCommitOffset(0L);
+        h.setSuspendTimeoutMillis(0L);
+        h.setSubscription("*");
+        h.setSubVersion(0L);
+        h.setExpressionType("TAG");
+        return api(admin).pullMessage(brokerAddr, h, 10_000, CommunicationMode.SYNC, null);
+    }
+
+    /** A clustering push consumer from the first offset that counts every delivery per key. */
+    static final class CountingConsumer implements AutoCloseable {
+        final DefaultMQPushConsumer consumer;
+        /** key → deliveries (a re-delivery counts again). */
+        final Map<String, Integer> deliveries = new ConcurrentHashMap<>();
+        /** key → System.nanoTime() of its first delivery. */
+        final Map<String, Long> firstSeen = new ConcurrentHashMap<>();
+        /** Brokers (host:port of the store) that delivered, by key, from MessageExt.storeHost. */
+        final Map<String, String> storeHostOf = new ConcurrentHashMap<>();
+
+        CountingConsumer(String namesrvAddr, String group, String topic, int persistOffsetMillis)
+            throws MQClientException {
+            consumer = new DefaultMQPushConsumer(group);
+            consumer.setNamesrvAddr(namesrvAddr);
+            consumer.setInstanceName(instance("consumer"));
+            consumer.setMessageModel(MessageModel.CLUSTERING);
+            consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+            consumer.setPollNameServerInterval(POLL_NAMESERVER_MILLIS);
+            consumer.setPersistConsumerOffsetInterval(persistOffsetMillis);
+            consumer.subscribe(topic, "*");
+            consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+                for (MessageExt m : msgs) {
+                    record(m);
+                }
+                return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+            });
+        }
+
+        private void record(MessageExt m) {
+            String key = m.getKeys();
+            deliveries.merge(key, 1, Integer::sum);
+            firstSeen.putIfAbsent(key, System.nanoTime());
+            storeHostOf.put(key, String.valueOf(m.getStoreHost()));
+        }
+
+        CountingConsumer start() throws MQClientException {
+            consumer.start();
+            // The 5.3.1 client rebalances at start only if its start-up heartbeat won a race with its scheduled one;
+            // otherwise 20 s later. Ask now, as a NOTIFY_CONSUMER_IDS_CHANGED would.
+            consumer.getDefaultMQPushConsumerImpl().getmQClientFactory().rebalanceImmediately();
+            return this;
+        }
+
+        Set<String> keys() {
+            return deliveries.keySet();
+        }
+
+        /** Deliveries beyond the first, summed over keys. */
+        int redeliveries() {
+            return deliveries.values().stream().mapToInt(n -> n - 1).sum();
+        }
+
+        List<String> redelivered() {
+            return deliveries.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).sorted()
+                .toList();
+        }
+
+        @Override
+        public void close() {
+            consumer.shutdown();
+        }
+    }
+}
