@@ -138,12 +138,15 @@ final class HaClients {
     /** A clustering push consumer from the first offset that counts every delivery per key. */
     static final class CountingConsumer implements AutoCloseable {
         final DefaultMQPushConsumer consumer;
-        /** key → deliveries (a re-delivery counts again). */
+        /**
+         * Deliveries per stored message, by its position {@code queueId:queueOffset} (a re-delivery counts again; two
+         * stored copies of one key, say a client's retry, are two messages, not a re-delivery).
+         */
         final Map<String, Integer> deliveries = new ConcurrentHashMap<>();
-        /** key → System.nanoTime() of its first delivery. */
+        /** Keys received (each message's KEYS). */
+        final Set<String> keys = ConcurrentHashMap.newKeySet();
+        /** position → System.nanoTime() of its first delivery. */
         final Map<String, Long> firstSeen = new ConcurrentHashMap<>();
-        /** Brokers (host:port of the store) that delivered, by key, from MessageExt.storeHost. */
-        final Map<String, String> storeHostOf = new ConcurrentHashMap<>();
 
         CountingConsumer(String namesrvAddr, String group, String topic, int persistOffsetMillis)
             throws MQClientException {
@@ -164,10 +167,10 @@ final class HaClients {
         }
 
         private void record(MessageExt m) {
-            String key = m.getKeys();
-            deliveries.merge(key, 1, Integer::sum);
-            firstSeen.putIfAbsent(key, System.nanoTime());
-            storeHostOf.put(key, String.valueOf(m.getStoreHost()));
+            String position = m.getQueueId() + ":" + m.getQueueOffset();
+            deliveries.merge(position, 1, Integer::sum);
+            firstSeen.putIfAbsent(position, System.nanoTime());
+            keys.add(m.getKeys());
         }
 
         CountingConsumer start() throws MQClientException {
@@ -179,14 +182,10 @@ final class HaClients {
         }
 
         Set<String> keys() {
-            return deliveries.keySet();
+            return keys;
         }
 
-        /** Deliveries beyond the first, summed over keys. */
-        int redeliveries() {
-            return deliveries.values().stream().mapToInt(n -> n - 1).sum();
-        }
-
+        /** Positions delivered more than once. */
         List<String> redelivered() {
             return deliveries.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).sorted()
                 .toList();
