@@ -13,8 +13,10 @@ import dev.petrel.broker.offset.ConsumerOffsetTable;
 import dev.petrel.broker.pull.PullMessageProcessor;
 import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.broker.registration.RegistrationLoop;
+import dev.petrel.broker.replication.MetadataTables;
 import dev.petrel.broker.replication.Replication;
 import dev.petrel.broker.replication.Replications;
+import dev.petrel.broker.schedule.DelayOffsetTable;
 import dev.petrel.broker.schedule.ScheduleService;
 import dev.petrel.broker.schedule.ScheduleStats;
 import dev.petrel.broker.stats.BrokerStats;
@@ -139,10 +141,6 @@ public final class BrokerServer implements AutoCloseable {
         this.overrides = new DynamicOverrides(new ConfigFile(configDir.resolve(DynamicOverrides.FILE_NAME)), config);
         overrides.applyStored();
 
-        this.replication = Replications.of(config, identity);
-        this.store = LocalMessageStore.open(config, scheduleClock, clock, replication.gateWrapper());
-        store.setRole(replication.initialRole());
-        this.timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
         SystemTopics systemTopics = new SystemTopics(identity.clusterName(), identity.brokerName(),
             config.get(BrokerConfig.AUTO_CREATE_TOPIC_ENABLE), config.get(BrokerConfig.DEFAULT_TOPIC_QUEUE_NUMS),
             config.get(BrokerConfig.CLUSTER_TOPIC_ENABLE), config.get(BrokerConfig.BROKER_TOPIC_ENABLE),
@@ -152,6 +150,17 @@ public final class BrokerServer implements AutoCloseable {
         this.groups = new SubscriptionGroupTable(new ConfigFile(configDir.resolve("subscriptionGroup.json")), clock,
             () -> config.get(BrokerConfig.AUTO_CREATE_SUBSCRIPTION_GROUP));
         this.offsets = new ConsumerOffsetTable(new ConfigFile(configDir.resolve("consumerOffset.json")), clock);
+        DelayOffsetTable delayOffsets = new DelayOffsetTable(new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)),
+            scheduleClock, storeSettings.delayLevels().maxLevel());
+        this.client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
+
+        // The replication comes before the store (the store's commit gate is its) and after the tables a slave
+        // copies from its master.
+        this.replication = Replications.of(config, identity, clock, client,
+            new MetadataTables(topics, groups, offsets, delayOffsets));
+        this.store = LocalMessageStore.open(config, scheduleClock, clock, replication.gateWrapper());
+        store.setRole(replication.initialRole());
+        this.timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
 
         this.consumers = new ConsumerRegistry(clock);
         consumers.setListener(new ConsumerIdsNotifier(() -> config.get(BrokerConfig.NOTIFY_CONSUMER_IDS_CHANGED_ENABLE),
@@ -159,8 +168,7 @@ public final class BrokerServer implements AutoCloseable {
         this.producers = new ProducerRegistry(clock);
         this.stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
         this.locks = new QueueLockTable(clock, config.get(BrokerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
-        this.schedule = new ScheduleService(store, storeSettings.delayLevels(),
-            new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)), scheduleClock,
+        this.schedule = new ScheduleService(store, storeSettings.delayLevels(), delayOffsets, scheduleClock,
             config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));
 
         this.server = new RemotingServer("broker", RemotingServerConfig.from(config)
@@ -187,7 +195,6 @@ public final class BrokerServer implements AutoCloseable {
         this.housekeeping = new HousekeepingLoop(clock, offsets, consumers, producers, stats,
             config.get(BrokerConfig.FLUSH_CONSUMER_OFFSET_INTERVAL), config.get(BrokerConfig.CHANNEL_EXPIRED_TIMEOUT));
 
-        this.client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
         this.registrar = new NameServerRegistrar(client,
             NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)), identity, replication,
             config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);

@@ -49,9 +49,12 @@ public final class FreePorts {
     private FreePorts() {
     }
 
-    /** A free port on 127.0.0.1, reserved for this JVM. */
+    /**
+     * A free port p on 127.0.0.1, reserved for this JVM, with p+1 free and reserved too: a Petrel or RocketMQ master
+     * broker on p listens for its slaves on p+1 (haListenPort's default).
+     */
     public static synchronized int next() {
-        return nextRun(1, 0);
+        return nextRun(2, 0);
     }
 
     /**

@@ -47,6 +47,7 @@ public final class HaClientLoop extends LoopThread {
     private final SlaveFollowState follow;
     private final TransferFrameReader frames = new TransferFrameReader(TransferFrameCodec.DEFAULT_MAX_BODY_SIZE);
     private final AtomicLong refusedStreams = new AtomicLong();
+    private final AtomicLong receivedBytes = new AtomicLong();
     private volatile Socket socket;
     private volatile boolean connected;
     private String lastError;
@@ -86,6 +87,11 @@ public final class HaClientLoop extends LoopThread {
 
     public boolean isConnected() {
         return connected;
+    }
+
+    /** CommitLog bytes received from masters since start. */
+    public long receivedBytes() {
+        return receivedBytes.get();
     }
 
     /** Connections closed because the master's stream broke the protocol. */
@@ -147,6 +153,7 @@ public final class HaClientLoop extends LoopThread {
         InputStream in = s.getInputStream();
         OutputStream out = s.getOutputStream();
         frames.reset();
+        sink.connected();
         follow.connected(clock.millis());
         connected = true;
         LOG.info("HA client connected to master {} at CommitLog offset {}", addr, sink.maxOffset());
@@ -175,17 +182,18 @@ public final class HaClientLoop extends LoopThread {
             follow.read(clock.millis());
             TransferFrameReader.Frame f;
             while ((f = frames.next()) != null) {
-                long localMax = sink.maxOffset();
-                follow.check(f.offset(), f.body().remaining(), localMax);
+                follow.check(f.offset(), f.body().remaining(), sink.streamOffset());
                 if (!f.isHeartbeat()) {
+                    int size = f.body().remaining();
                     sink.appendReplicated(f.offset(), f.body());
+                    receivedBytes.addAndGet(size);
                     gotData = true;
                     lastError = null;
                 }
             }
             TransferFrameCodec.Header pending = frames.pendingHeader();
             if (pending != null) {
-                follow.check(pending.offset(), pending.bodySize(), sink.maxOffset());
+                follow.check(pending.offset(), pending.bodySize(), sink.streamOffset());
             }
         }
         return gotData;

@@ -35,9 +35,13 @@ public final class HaConfig {
         "enableAutoInSyncReplicas", false, "SYNC_MASTER: wait for min(inSyncReplicas, replicas in sync), at least "
             + "minInSyncReplicas, instead of always inSyncReplicas");
 
+    public static final ConfigKey<Integer> SLAVE_SYNCHRONIZE_INTERVAL = ConfigKey.ofInt("slaveSynchronizeInterval",
+        10_000, 100, Integer.MAX_VALUE, "SLAVE (Petrel): ms between copies of the master's topics, subscription "
+            + "groups, consumer and delay offsets (Apache: 60 s for a classic slave, 10 s under DLedger)");
+
     public static final ConfigDef DEF = ConfigDef.of("ha", HA_LISTEN_PORT, HA_MASTER_ADDRESS,
         HA_SEND_HEARTBEAT_INTERVAL, HA_HOUSEKEEPING_INTERVAL, HA_TRANSFER_BATCH_SIZE, HA_MAX_GAP_NOT_IN_SYNC,
-        SLAVE_TIMEOUT, IN_SYNC_REPLICAS, MIN_IN_SYNC_REPLICAS, ENABLE_AUTO_IN_SYNC_REPLICAS);
+        SLAVE_TIMEOUT, IN_SYNC_REPLICAS, MIN_IN_SYNC_REPLICAS, ENABLE_AUTO_IN_SYNC_REPLICAS, SLAVE_SYNCHRONIZE_INTERVAL);
 
     private HaConfig() {
     }

@@ -26,8 +26,9 @@ public interface ReplicationSource {
     long confirmedOffset();
 
     /**
-     * Exactly {@code length} bytes at {@code offset}, all within one file and below {@link #confirmedOffset()}, or
-     * null if they are not readable (a file deleted meanwhile).
+     * Up to {@code length} bytes at {@code offset} (at least one), all within one file and below
+     * {@link #confirmedOffset()}, or null if none are readable yet (not committed to the file) or any more (a file
+     * deleted meanwhile).
      */
     Slice read(long offset, int length);
 }

@@ -141,11 +141,14 @@ final class SlaveConnection {
                         lockedWait();
                         continue;
                     }
+                    int length;
                     try {
-                        header.clear();
-                        TransferFrameCodec.encodeHeader(header, s.offset(), s.length());
-                        header.flip();
                         ByteBuffer body = slice.buffer().duplicate();
+                        length = Math.min(body.remaining(), s.length());
+                        body.limit(body.position() + length);
+                        header.clear();
+                        TransferFrameCodec.encodeHeader(header, s.offset(), length);
+                        header.flip();
                         ByteBuffer[] frame = {header, body};
                         while (header.hasRemaining() || body.hasRemaining()) {
                             channel.write(frame);
@@ -153,7 +156,7 @@ final class SlaveConnection {
                     } finally {
                         slice.release();
                     }
-                    sent(s.offset(), s.length());
+                    sent(s.offset(), length);
                 }
             }
         } catch (IOException e) {

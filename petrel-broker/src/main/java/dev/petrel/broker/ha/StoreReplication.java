@@ -1,16 +1,15 @@
 package dev.petrel.broker.ha;
 
 import dev.petrel.store.MessageStore;
+import dev.petrel.store.ReplicaAppend;
 import dev.petrel.store.StoredRecord;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * Adapts the broker's {@link MessageStore} to the HA connections.
- *
- * <p>The master side ({@link #source}) needs only the store's public reads: {@code readBytes} hands out committed
- * (readable) CommitLog bytes within one file, zero-copy. The slave side (a {@link ReplicaSink} appending
- * already-encoded bytes at a given offset) needs the store seam's replicated append and is not here yet.
+ * Adapts the broker's {@link MessageStore} to the HA connections: the master's CommitLog as a
+ * {@link ReplicationSource}, the slave's as a {@link ReplicaSink}.
  */
 public final class StoreReplication {
 
@@ -18,8 +17,10 @@ public final class StoreReplication {
     }
 
     /**
-     * The master's CommitLog as a replication source. Frames are offered up to the store's max offset; bytes not yet
-     * committed (the transient store pool's background commit) are not readable, and the connection waits for them.
+     * The master's CommitLog as a replication source. Slaves get every byte written and readable in the page cache
+     * ({@code readForReplication}), <b>not</b> capped at the store's confirmed offset: under SYNC_MASTER a record is
+     * confirmed only after a slave acknowledged it, so the slave must receive it first. With the transient store
+     * pool, bytes not yet committed to the mapped file are not readable, and the connection waits for them.
      *
      * @param fileSize {@code mappedFileSizeCommitLog} of the store
      */
@@ -47,7 +48,7 @@ public final class StoreReplication {
 
             @Override
             public Slice read(long offset, int length) {
-                StoredRecord r = store.readBytes(offset, length);
+                StoredRecord r = store.readForReplication(offset, length);
                 if (r == null) {
                     return null;
                 }
@@ -64,5 +65,30 @@ public final class StoreReplication {
                 };
             }
         };
+    }
+
+    /**
+     * The slave's CommitLog as the HA client's sink: records split across frames are reassembled
+     * ({@link RecordReassembler}) and appended whole with {@code appendRecords}; a refused append closes the
+     * connection with the store's reason.
+     *
+     * @param maxRecordBytes the largest record accepted (see {@link RecordReassembler})
+     */
+    public static RecordReassembler sink(MessageStore store, int fileSize, int maxRecordBytes) {
+        return new RecordReassembler(new RecordReassembler.Target() {
+            @Override
+            public long maxOffset() {
+                return store.commitLogMaxOffset();
+            }
+
+            @Override
+            public void append(long offset, ByteBuffer records) throws IOException {
+                ReplicaAppend r = store.appendRecords(offset, records);
+                if (!r.isAppended()) {
+                    throw new IOException("the slave's store refused " + records.remaining() + " replicated bytes at "
+                        + "CommitLog offset " + offset + ": " + r.status() + " " + r.reason());
+                }
+            }
+        }, fileSize, maxRecordBytes);
     }
 }

@@ -114,6 +114,25 @@ public final class SubscriptionGroupTable {
         changed();
     }
 
+    /**
+     * A slave adopts its master's groups (SlaveSynchronize): when {@code version} differs, the table becomes the
+     * master's (one step under the monitor: readers see the old or the new entry of each group), its version adopted
+     * and the file written.
+     *
+     * @return whether anything was adopted (false: same version)
+     */
+    public synchronized boolean replaceFromMaster(DataVersion version, Map<String, SubscriptionGroupConfig> master) {
+        if (version != null && version.equals(dataVersion)) {
+            return false;
+        }
+        groups.putAll(master);
+        groups.keySet().removeIf(g -> !master.containsKey(g));
+        dataVersion = version != null ? version : dataVersion.next(clock.millis());
+        persist();
+        LOG.info("adopted {} subscription groups from the master", master.size());
+        return true;
+    }
+
     public synchronized boolean remove(String group) {
         if (groups.remove(group) == null) {
             return false;

@@ -130,6 +130,34 @@ public final class TopicConfigTable {
         notifyListeners(configs);
     }
 
+    /**
+     * A slave adopts its master's topics (SlaveSynchronize): when {@code version} differs from this table's, local
+     * topics the master lacks are removed, the master's are put, its version adopted and the file written.
+     *
+     * @return whether anything was adopted (false: same version)
+     */
+    public boolean replaceFromMaster(DataVersion version, Map<String, TopicConfig> master) {
+        List<TopicConfig> changed = new ArrayList<>();
+        synchronized (this) {
+            if (version != null && version.equals(dataVersion)) {
+                return false;
+            }
+            topics.keySet().removeIf(t -> !master.containsKey(t));
+            master.forEach((name, config) -> {
+                if (!config.equals(topics.put(name, config))) {
+                    changed.add(config);
+                }
+            });
+            dataVersion = version != null ? version : dataVersion.next(clock.millis());
+            persist();
+        }
+        if (!changed.isEmpty()) {
+            LOG.info("adopted {} changed topic configs from the master ({} topics)", changed.size(), master.size());
+            notifyListeners(changed);
+        }
+        return true;
+    }
+
     /** Writes the file (graceful shutdown, so a first run leaves its system topics on disk as Apache does). */
     public synchronized void persistNow() {
         persist();

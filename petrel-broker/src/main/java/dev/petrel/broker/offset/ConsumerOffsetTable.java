@@ -102,6 +102,36 @@ public final class ConsumerOffsetTable {
         return applied[0];
     }
 
+    /**
+     * Sets a queue's committed offset to {@code value} only if it is still {@code expected} (-1: absent), atomically
+     * against commits: a slave adopting its master's offset never overwrites a commit that raced with it.
+     *
+     * @param topicAtGroup a {@link #key} as GET_ALL_CONSUMER_OFFSET carries it
+     * @return whether the offset was set
+     */
+    public boolean replaceIf(String topicAtGroup, int queueId, long expected, long value) {
+        boolean[] set = {false};
+        offsets.computeIfAbsent(topicAtGroup, k -> new ConcurrentHashMap<>()).compute(queueId, (q, old) -> {
+            long current = old == null ? -1 : old;
+            if (current != expected) {
+                return old;
+            }
+            set[0] = true;
+            return value;
+        });
+        if (set[0] && expected != value) {
+            changes.incrementAndGet();
+        }
+        return set[0];
+    }
+
+    /** The committed offset under a {@link #key}, or -1. */
+    public long query(String topicAtGroup, int queueId) {
+        ConcurrentMap<Integer, Long> m = offsets.get(topicAtGroup);
+        Long v = m == null ? null : m.get(queueId);
+        return v == null ? -1 : v;
+    }
+
     /** Records how far a queue was pulled (statistics only). */
     public void commitPulled(String group, String topic, int queueId, long nextOffset) {
         pulled.computeIfAbsent(key(topic, group), k -> new ConcurrentHashMap<>()).put(queueId, nextOffset);

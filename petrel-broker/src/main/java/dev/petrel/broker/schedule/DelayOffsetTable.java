@@ -100,8 +100,25 @@ public final class DelayOffsetTable {
         return new DelayOffsetSerializeWrapper(dataVersion, table);
     }
 
+    /**
+     * A slave adopts its master's delay progress (SlaveSynchronize): every configured level the master reports is set,
+     * the master's version adopted and the file written at once (Apache writes the master's text to the file).
+     */
+    public synchronized void replaceFromMaster(DelayOffsetSerializeWrapper master) {
+        master.offsetTable().forEach((level, offset) -> {
+            if (level != null && offset != null && level >= 1 && level <= maxLevel) {
+                offsets.set(level, offset);
+            }
+        });
+        if (master.dataVersion() != null) {
+            dataVersion = master.dataVersion();
+        }
+        file.write(DelayOffsetSerializeWrapper.CODEC.encode(snapshot()));
+        persistedChanges = changes.get();
+    }
+
     /** Writes the file if anything changed since the last write. Loop thread (or the closing thread). */
-    void persist() {
+    synchronized void persist() {
         long seen = changes.get();
         if (seen == persistedChanges) {
             return;

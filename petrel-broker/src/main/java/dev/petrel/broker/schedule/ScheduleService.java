@@ -28,10 +28,19 @@ public final class ScheduleService {
      * @param persistIntervalMillis {@code flushDelayOffsetInterval}
      */
     public ScheduleService(MessageStore store, DelayLevels levels, ConfigFile file, Clock clock, long persistIntervalMillis) {
+        this(store, levels, new DelayOffsetTable(file, clock, levels.maxLevel()), clock, persistIntervalMillis);
+    }
+
+    /**
+     * @param offsets the progress table ({@code delayOffset.json}), built by the broker before its replication (a
+     *                slave's metadata sync replaces it)
+     */
+    public ScheduleService(MessageStore store, DelayLevels levels, DelayOffsetTable offsets, Clock clock,
+                           long persistIntervalMillis) {
         this.store = store;
         this.clock = clock;
         this.rewrite = new DelayLevelRewrite(levels);
-        this.offsets = new DelayOffsetTable(file, clock, levels.maxLevel());
+        this.offsets = offsets;
         this.stats = new ScheduleStats(store, offsets);
         this.loop = new ScheduleLoop(store, levels, offsets, stats, clock, persistIntervalMillis);
     }
