@@ -11,7 +11,15 @@ import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.exception.MQClientException;
+import dev.petrel.testkit.Await;
+import java.time.Duration;
+import org.apache.rocketmq.client.consumer.store.OffsetStore;
+import org.apache.rocketmq.client.consumer.store.ReadOffsetType;
+import org.apache.rocketmq.client.consumer.store.RemoteBrokerOffsetStore;
 import org.apache.rocketmq.client.impl.MQClientAPIImpl;
+import org.apache.rocketmq.client.impl.MQClientManager;
+import org.apache.rocketmq.client.impl.factory.MQClientInstance;
+import org.apache.rocketmq.remoting.exception.RemotingException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
@@ -145,11 +153,13 @@ final class HaClients {
         final Map<String, Integer> deliveries = new ConcurrentHashMap<>();
         /** Keys received (each message's KEYS). */
         final Set<String> keys = ConcurrentHashMap.newKeySet();
-        /** position → System.nanoTime() of its first delivery. */
-        final Map<String, Long> firstSeen = new ConcurrentHashMap<>();
+
+        private final String topic;
+        private final FreezableOffsetStore offsets;
 
         CountingConsumer(String namesrvAddr, String group, String topic, int persistOffsetMillis)
             throws MQClientException {
+            this.topic = topic;
             consumer = new DefaultMQPushConsumer(group);
             consumer.setNamesrvAddr(namesrvAddr);
             consumer.setInstanceName(instance("consumer"));
@@ -157,6 +167,11 @@ final class HaClients {
             consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
             consumer.setPollNameServerInterval(POLL_NAMESERVER_MILLIS);
             consumer.setPersistConsumerOffsetInterval(persistOffsetMillis);
+            // The client's own remote offset store, wrapped so that a test can stop its commits (a crash); the
+            // consumer's start finds this client instance by its id and uses it.
+            MQClientInstance instance = MQClientManager.getInstance().getOrCreateMQClientInstance(consumer);
+            offsets = new FreezableOffsetStore(new RemoteBrokerOffsetStore(instance, group));
+            consumer.setOffsetStore(offsets);
             consumer.subscribe(topic, "*");
             consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
                 for (MessageExt m : msgs) {
@@ -169,7 +184,6 @@ final class HaClients {
         private void record(MessageExt m) {
             String position = m.getQueueId() + ":" + m.getQueueOffset();
             deliveries.merge(position, 1, Integer::sum);
-            firstSeen.putIfAbsent(position, System.nanoTime());
             keys.add(m.getKeys());
         }
 
@@ -179,6 +193,41 @@ final class HaClients {
             // otherwise 20 s later. Ask now, as a NOTIFY_CONSUMER_IDS_CHANGED would.
             consumer.getDefaultMQPushConsumerImpl().getmQClientFactory().rebalanceImmediately();
             return this;
+        }
+
+        /**
+         * Waits until the rebalance has given this consumer {@code queues} queues of its topic, asking for a rebalance
+         * at most once a second meanwhile (a 5.3.1 client whose first rebalance found no consumer list waits 20 s).
+         */
+        CountingConsumer awaitQueues(Duration wait, int queues) {
+            long[] lastAsked = {System.nanoTime()};
+            Await.until(wait, queues + " queues of " + topic + " assigned to " + consumer.getInstanceName(), () -> {
+                long mine = consumer.getDefaultMQPushConsumerImpl().getRebalanceImpl().getProcessQueueTable().keySet()
+                    .stream().filter(mq -> topic.equals(mq.getTopic())).count();
+                if (mine >= queues) {
+                    return true;
+                }
+                if (System.nanoTime() - lastAsked[0] > 1_000_000_000L) {
+                    consumer.getDefaultMQPushConsumerImpl().getmQClientFactory().rebalanceImmediately();
+                    lastAsked[0] = System.nanoTime();
+                }
+                return false;
+            });
+            return this;
+        }
+
+        /** This consumer's offset of a queue as it holds it in memory (what it commits next). */
+        long offsetInMemory(String brokerName, int queueId) {
+            return offsets.readOffset(new MessageQueue(topic, brokerName, queueId), ReadOffsetType.READ_FROM_MEMORY);
+        }
+
+        /**
+         * Stops like a killed process: no offset is committed any more (not even by the shutdown, which otherwise
+         * commits them all), then the client shuts down.
+         */
+        void crash() {
+            offsets.frozen = true;
+            consumer.shutdown();
         }
 
         Set<String> keys() {
@@ -194,6 +243,68 @@ final class HaClients {
         @Override
         public void close() {
             consumer.shutdown();
+        }
+    }
+
+    /** An offset store whose commits to brokers can be stopped; everything else is the client's own store. */
+    static final class FreezableOffsetStore implements OffsetStore {
+        private final OffsetStore delegate;
+        volatile boolean frozen;
+
+        FreezableOffsetStore(OffsetStore delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void load() throws MQClientException {
+            delegate.load();
+        }
+
+        @Override
+        public void updateOffset(MessageQueue mq, long offset, boolean increaseOnly) {
+            delegate.updateOffset(mq, offset, increaseOnly);
+        }
+
+        @Override
+        public void updateAndFreezeOffset(MessageQueue mq, long offset) {
+            delegate.updateAndFreezeOffset(mq, offset);
+        }
+
+        @Override
+        public long readOffset(MessageQueue mq, ReadOffsetType type) {
+            return delegate.readOffset(mq, type);
+        }
+
+        @Override
+        public void persistAll(Set<MessageQueue> mqs) {
+            if (!frozen) {
+                delegate.persistAll(mqs);
+            }
+        }
+
+        @Override
+        public void persist(MessageQueue mq) {
+            if (!frozen) {
+                delegate.persist(mq);
+            }
+        }
+
+        @Override
+        public void removeOffset(MessageQueue mq) {
+            delegate.removeOffset(mq);
+        }
+
+        @Override
+        public Map<MessageQueue, Long> cloneOffsetTable(String topic) {
+            return delegate.cloneOffsetTable(topic);
+        }
+
+        @Override
+        public void updateConsumeOffsetToBroker(MessageQueue mq, long offset, boolean isOneway)
+            throws RemotingException, MQBrokerException, InterruptedException, MQClientException {
+            if (!frozen) {
+                delegate.updateConsumeOffsetToBroker(mq, offset, isOneway);
+            }
         }
     }
 }
