@@ -30,7 +30,8 @@ public final class BrokerConfig {
     public static final ConfigKey<String> BROKER_NAME = ConfigKey.ofString("brokerName", null,
         "broker name shared by a master and its slaves; unset means this host's name (DEFAULT_BROKER if unknown)");
     public static final ConfigKey<Long> BROKER_ID = ConfigKey.ofLong("brokerId", 0, 0, Long.MAX_VALUE,
-        "0 for a master; Petrel runs masters only");
+        "0 for a master (a master registers as 0 whatever is set); a SLAVE needs an id > 0, unique within its "
+            + "brokerName");
     public static final ConfigKey<String> BROKER_IP1 = ConfigKey.ofString("brokerIP1", null,
         "address clients use to reach this broker (registered with the NameServers, part of every offset message id); "
             + "unset means this host's first non-loopback IPv4 address");
@@ -152,6 +153,15 @@ public final class BrokerConfig {
     public static final ConfigKey<Boolean> FORCE_REGISTER = ConfigKey.ofBoolean("forceRegister", true,
         "send the full registration every period; false asks QUERY_DATA_VERSION first and registers only on change");
 
+    public static final ConfigKey<Boolean> SLAVE_READ_ENABLE = ConfigKey.ofBoolean("slaveReadEnable", false,
+        "pull answers suggest a slave (the group's whichBrokerWhenConsumeSlowly) for data no longer in memory; "
+            + "a Petrel slave serves pulls either way (RocketMQ 4's behaviour; a 5.x slave refuses them unless true)")
+        .dynamic();
+    public static final ConfigKey<Integer> ACCESS_MESSAGE_IN_MEMORY_MAX_RATIO = ConfigKey.ofInt(
+        "accessMessageInMemoryMaxRatio", 40, 0, 100, "% of physical memory counted as the CommitLog's in-memory tail "
+            + "(slave-read suggestion, QUERY_CONSUMER_OFFSET's first-message check); a SLAVE uses 10 less, as "
+            + "RocketMQ's BrokerStartup does");
+
     /** RocketMQ's brokerRole values. */
     public enum BrokerRole {
         ASYNC_MASTER, SYNC_MASTER, SLAVE;
@@ -163,9 +173,9 @@ public final class BrokerConfig {
     }
 
     public static final ConfigKey<BrokerRole> BROKER_ROLE = ConfigKey.ofEnum("brokerRole", BrokerRole.class,
-        BrokerRole.ASYNC_MASTER, "ASYNC_MASTER and SYNC_MASTER take sends; a SLAVE's store refuses them "
-            + "(SERVICE_NOT_AVAILABLE) and takes only records replicated from its master. Replication itself is not "
-            + "built yet, so a SYNC_MASTER does not wait for a slave and a SLAVE stays empty");
+        BrokerRole.ASYNC_MASTER, "ASYNC_MASTER and SYNC_MASTER take sends and serve their CommitLog to slaves on "
+            + "haListenPort (a SYNC_MASTER answers a send once a slave holds it); a SLAVE replicates its master's "
+            + "CommitLog and metadata, serves pulls and refuses sends (SERVICE_NOT_AVAILABLE)");
 
     /** The broker's own keys, without the store and remoting keys. */
     public static final ConfigDef DEF = ConfigDef.of("broker", BROKER_CLUSTER_NAME, BROKER_NAME, BROKER_ID, BROKER_ROLE,
@@ -184,7 +194,7 @@ public final class BrokerConfig {
         USE_SERVER_SIDE_RESET_OFFSET,
         DEFAULT_QUERY_MAX_NUM, NOTIFY_CONSUMER_IDS_CHANGED_ENABLE, CHANNEL_EXPIRED_TIMEOUT,
         FLUSH_CONSUMER_OFFSET_INTERVAL, REGISTER_NAME_SERVER_PERIOD, REGISTER_BROKER_TIMEOUT_MILLS, FORCE_REGISTER,
-        FLUSH_DELAY_OFFSET_INTERVAL, REBALANCE_LOCK_MAX_LIVE_TIME);
+        FLUSH_DELAY_OFFSET_INTERVAL, REBALANCE_LOCK_MAX_LIVE_TIME, SLAVE_READ_ENABLE, ACCESS_MESSAGE_IN_MEMORY_MAX_RATIO);
 
     /** Every key a broker.conf may hold: broker, store, remoting server (listenPort from here), client, shared. */
     public static final ConfigDef FILE = DEF
@@ -224,6 +234,12 @@ public final class BrokerConfig {
             return Math.min(32, CORES);
         }
         return 1;
+    }
+
+    /** {@code accessMessageInMemoryMaxRatio}, 10 less on a SLAVE (RocketMQ's BrokerStartup), at least 0. */
+    public static int accessMessageInMemoryMaxRatio(Config config) {
+        int ratio = config.get(ACCESS_MESSAGE_IN_MEMORY_MAX_RATIO);
+        return config.get(BROKER_ROLE) == BrokerRole.SLAVE ? Math.max(0, ratio - 10) : ratio;
     }
 
     /** {@code namesrvAddr}, or RocketMQ's fallbacks: system property {@code rocketmq.namesrv.addr}, env {@code NAMESRV_ADDR}. */

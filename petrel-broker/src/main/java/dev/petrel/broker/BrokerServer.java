@@ -180,7 +180,7 @@ public final class BrokerServer implements AutoCloseable {
             () -> topics.ensure(SystemTopics.TRANS_CHECK_MAX_TIME, 1, Perm.READ_WRITE, false, 0));
         this.pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics,
             groups, offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
-            locks, schedule, scheduleClock, timer, transactions));
+            locks, schedule, scheduleClock, timer, transactions, replication));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {

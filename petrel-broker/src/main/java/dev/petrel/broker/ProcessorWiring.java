@@ -19,6 +19,7 @@ import dev.petrel.broker.processor.ConsumerManageProcessor;
 import dev.petrel.broker.processor.OffsetQueryProcessor;
 import dev.petrel.broker.processor.QueryMessageProcessor;
 import dev.petrel.broker.pull.PullMessageProcessor;
+import dev.petrel.broker.pull.ReadSuggestion;
 import dev.petrel.broker.retry.SendBackProcessor;
 import dev.petrel.broker.schedule.DelayLevelStage;
 import dev.petrel.broker.schedule.DelayOffsetProcessor;
@@ -92,7 +93,8 @@ final class ProcessorWiring {
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
                  Consumer<Map<String, String>> onConfigUpdate, QueueLockTable locks, ScheduleService schedule,
-                 Clock scheduleClock, TimerService timer, Transactions transactions) {
+                 Clock scheduleClock, TimerService timer, Transactions transactions,
+                 dev.petrel.broker.replication.Replication replication) {
     }
 
     private ProcessorWiring() {
@@ -106,6 +108,7 @@ final class ProcessorWiring {
         ConsumerFilterTable consumerFilters = new ConsumerFilterTable(filters, g -> p.consumers().group(g) != null,
             config.get(BrokerConfig.FILTER_DATA_CLEAN_TIME_SPAN));
         EvaluationErrors evaluationErrors = new EvaluationErrors();
+        long residentBytes = ReadSuggestion.residentBytes(BrokerConfig.accessMessageInMemoryMaxRatio(config));
 
         ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
@@ -135,7 +138,7 @@ final class ProcessorWiring {
 
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
             p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, consumerFilters, evaluationErrors,
-            p.pullWakeups());
+            p.pullWakeups(), new ReadSuggestion(() -> config.get(BrokerConfig.SLAVE_READ_ENABLE), residentBytes));
         ProcessorExecutor pullPool = pool(config, "pull", BrokerConfig.PULL_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.PULL_THREAD_POOL_QUEUE_CAPACITY);
         ProcessorExecutor litePullPool = pool(config, "lite-pull", BrokerConfig.LITE_PULL_MESSAGE_THREAD_POOL_NUMS,
@@ -163,7 +166,7 @@ final class ProcessorWiring {
             BrokerConfig.CONSUMER_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
         ConsumerManageProcessor consumerManage = new ConsumerManageProcessor(p.consumers(), p.offsets(), p.groups(),
             p.topics(), p.store(), () -> config.get(BrokerConfig.USE_SERVER_SIDE_RESET_OFFSET),
-            ConsumerManageProcessor.defaultResidentBytes());
+            residentBytes);
         for (int code : new int[] {RequestCode.GET_CONSUMER_LIST_BY_GROUP, RequestCode.QUERY_CONSUMER_OFFSET,
             RequestCode.UPDATE_CONSUMER_OFFSET}) {
             server.registerProcessor(code, consumerManage, consumerPool);
@@ -187,6 +190,7 @@ final class ProcessorWiring {
             info.putAll(p.schedule().stats().runtimeInfo());
             info.putAll(TimerRuntimeInfo.of(timer.stats()));
             info.putAll(p.transactions().checks().runtimeInfo());
+            info.putAll(p.replication().runtimeInfo());
             return info;
         }, p.onConfigUpdate()), adminPool);
         registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);

@@ -109,11 +109,23 @@ public final class PullMessageProcessor implements RequestProcessor {
     private final EvaluationErrors evaluationErrors;
     private final PullHoldTable<Held> holds;
     private final Executor wakeups;
+    private final ReadSuggestion suggestion;
 
     public PullMessageProcessor(Clock clock, Settings settings, String brokerIp, TopicConfigTable topics,
                                 SubscriptionGroupTable groups, ConsumerRegistry consumers, ConsumerOffsetTable offsets,
                                 MessageStore store, BrokerStats stats, FilterCache filters,
                                 ConsumerFilterTable consumerFilters, EvaluationErrors evaluationErrors, Executor wakeups) {
+        this(clock, settings, brokerIp, topics, groups, consumers, offsets, store, stats, filters, consumerFilters,
+            evaluationErrors, wakeups, ReadSuggestion.masterOnly());
+    }
+
+    /** @param suggestion the response's {@code suggestWhichBrokerId} */
+    public PullMessageProcessor(Clock clock, Settings settings, String brokerIp, TopicConfigTable topics,
+                                SubscriptionGroupTable groups, ConsumerRegistry consumers, ConsumerOffsetTable offsets,
+                                MessageStore store, BrokerStats stats, FilterCache filters,
+                                ConsumerFilterTable consumerFilters, EvaluationErrors evaluationErrors, Executor wakeups,
+                                ReadSuggestion suggestion) {
+        this.suggestion = suggestion;
         this.clock = clock;
         this.settings = settings;
         this.brokerIp = brokerIp;
@@ -330,7 +342,10 @@ public final class PullMessageProcessor implements RequestProcessor {
         if (firstRun && PullSysFlag.has(h.sysFlag(), PullSysFlag.COMMIT_OFFSET) && reset == null) {
             offsets.commitUnlessReset(h.consumerGroup(), h.topic(), h.queueId(), h.commitOffset());
         }
-        PullMessageResponseHeader header = new PullMessageResponseHeader(0, result.nextBeginOffset(), result.minOffset(),
+        long lastReturned = result.records().isEmpty() ? -1
+            : result.records().get(result.records().size() - 1).physicalOffset();
+        long suggest = suggestion.suggest(group, store.commitLogMaxOffset(), lastReturned);
+        PullMessageResponseHeader header = new PullMessageResponseHeader(suggest, result.nextBeginOffset(), result.minOffset(),
             result.maxOffset(), null, topic.topicSysFlag(), group.groupSysFlag(), null);
         RemotingCommand response = request.newResponse(code).remark(remark)
             .extFields(PullMessageResponseHeaderCodec.INSTANCE.encode(header)).build();

@@ -39,7 +39,10 @@ public final class PutStatusCodes {
                 + "leader" + reason;
             case MESSAGE_ILLEGAL, PROPERTIES_SIZE_EXCEEDED -> "the message is illegal, maybe msg body or properties length "
                 + "not matched. msg body length limit " + maxMessageSize + "B, msg properties length limit 32KB" + reason;
-            case SERVICE_NOT_AVAILABLE -> "service not available now" + reason;
+            // RocketMQ's remark (ha.md §1.9), then what actually happened.
+            case SERVICE_NOT_AVAILABLE -> "service not available now. It may be caused by one of the following "
+                + "reasons: the broker's disk is full, messages are put to the slave, message store has been shut "
+                + "down, etc." + reason;
             case UNKNOWN_ERROR -> "UNKNOWN_ERROR" + reason;
         };
     }
