@@ -90,6 +90,9 @@ class ClassicHaApacheInteropTest {
                 phases.done("master and both slaves up");
                 awaitGroup(name, Map.of(0L, master.address(), 1L, slave.address(), 2L, reference.address()));
                 createTopic(topic, master.address(), null);
+                // As for an Apache slave, the topic must have reached the slave's metadata before the master dies.
+                Await.until(WAIT, "Petrel's slave knowing " + topic + " (its metadata sync)",
+                    () -> HaClients.knowsTopic(admin, slave.address(), topic));
                 Set<String> acked = sendAcknowledged(name, topic);
                 phases.done(N + " messages acknowledged");
                 long masterMax = HaClients.maxOffset(admin, master.address());

@@ -100,6 +100,18 @@ final class HaClients {
         return admin.getDefaultMQAdminExtImpl().getMqClientInstance().getMQClientAPIImpl();
     }
 
+    /**
+     * Whether the broker at {@code brokerAddr} has {@code topic} in its GET_ALL_TOPIC_CONFIG (a slave serves pulls of
+     * a topic only once its metadata sync has copied it from the master).
+     */
+    static boolean knowsTopic(DefaultMQAdminExt admin, String brokerAddr, String topic) {
+        try {
+            return api(admin).getAllTopicConfig(brokerAddr, 10_000).getTopicConfigTable().containsKey(topic);
+        } catch (Exception e) {
+            throw new IllegalStateException("GET_ALL_TOPIC_CONFIG at " + brokerAddr + ": " + e, e);
+        }
+    }
+
     /** GET_MAX_OFFSET of one queue, asked at {@code brokerAddr} (a slave answers from its own ConsumeQueue). */
     static long queueMaxOffset(DefaultMQAdminExt admin, String brokerAddr, String topic, int queueId) throws Exception {
         return api(admin).getMaxOffset(brokerAddr, new MessageQueue(topic, "unused", queueId), 10_000);

@@ -93,7 +93,7 @@ class SyncMasterKillTest {
         throws Exception {
         Await.value(WAIT, "the topic's route", () -> admin.examineTopicRouteInfo(TOPIC),
             r -> !r.getQueueDatas().isEmpty());
-        Await.until(WAIT, "the slave knowing the topic (its metadata sync)", () -> slaveKnowsTopic(admin, slave));
+        Await.until(WAIT, "the slave knowing the topic (its metadata sync)", () -> HaClients.knowsTopic(admin, slave.address(), TOPIC));
         Set<String> acked = ConcurrentHashMap.newKeySet();
         Map<SendStatus, AtomicInteger> notAcked = new ConcurrentHashMap<>();
 
@@ -242,15 +242,6 @@ class SyncMasterKillTest {
         }, "ha-sync-load-" + name);
         t.start();
         return t;
-    }
-
-    private static boolean slaveKnowsTopic(DefaultMQAdminExt admin, PetrelHa slave) {
-        try {
-            return admin.getDefaultMQAdminExtImpl().getMqClientInstance().getMQClientAPIImpl()
-                .getAllTopicConfig(slave.address(), 10_000).getTopicConfigTable().containsKey(TOPIC);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Per queue: {@code brokerAddr}'s committed offset of {@code group} equals the consumer's own (in memory). */
