@@ -110,4 +110,28 @@ class MasterSlaveTest {
             Await.until(WAIT, "dispatched", () -> pair.slave.broker.store().maxOffsetInQueue("HaTopic", 0) == 600);
         }
     }
+
+    @Test
+    void consumersKeepPullingAndCommittingOnTheSlaveWhileTheMasterIsDown() throws Exception {
+        try (HaPair pair = new HaPair(dir, "ASYNC_MASTER", Map.of(), Map.of())) {
+            for (int i = 0; i < 50; i++) {
+                assertThat(pair.master.send("DownTopic", 0, "m" + i).code()).isEqualTo(ResponseCode.SUCCESS);
+            }
+            pair.announceMaster();
+            Await.until(WAIT, "replicated and synced", () -> pair.slave.broker.topics().contains("DownTopic")
+                && pair.slave.broker.store().maxOffsetInQueue("DownTopic", 0) == 50);
+            pair.master.broker.close();
+
+            RemotingCommand r = pair.slave.pull(pullHeader("gDown", "DownTopic", 0, 10, SUBSCRIPTION, 0, "*"));
+            assertThat(r.code()).isEqualTo(ResponseCode.SUCCESS);
+            assertThat(BrokerFixture.decode(r)).hasSize(32)
+                .first().satisfies(m -> assertThat(new String(m.body(), StandardCharsets.UTF_8)).isEqualTo("m10"));
+            assertThat(r.extField("suggestWhichBrokerId")).isEqualTo("0"); // back to the master once it is routed
+            RemotingCommand commit = pair.slave.call(RequestCode.UPDATE_CONSUMER_OFFSET,
+                new dev.petrel.protocol.header.client.UpdateConsumerOffsetRequestHeader("gDown", "DownTopic", 0, 42,
+                    RpcFields.NONE), null);
+            assertThat(commit.code()).isEqualTo(ResponseCode.SUCCESS);
+            assertThat(pair.slave.broker.offsets().query("gDown", "DownTopic", 0)).isEqualTo(42);
+        }
+    }
 }

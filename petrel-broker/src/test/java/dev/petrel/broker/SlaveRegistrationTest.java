@@ -1,26 +1,16 @@
 package dev.petrel.broker;
 
 import dev.petrel.broker.ha.ClassicReplication;
-import dev.petrel.common.time.Clock;
-import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
-import dev.petrel.protocol.header.RecordHeaderCodec;
 import dev.petrel.protocol.header.namesrv.RegisterBrokerRequestHeader;
-import dev.petrel.remoting.ProcessorExecutor;
-import dev.petrel.remoting.RemotingServer;
-import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.testkit.Await;
-import dev.petrel.testkit.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,55 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SlaveRegistrationTest {
 
-    private static final RecordHeaderCodec<RegisterBrokerRequestHeader> REGISTER =
-        RecordHeaderCodec.of(RegisterBrokerRequestHeader.class);
-
     @TempDir
     Path dir;
-
-    /** A NameServer's registration rules in miniature: a non-master registrant is told its broker name's master. */
-    private static final class RoutingNameServer implements AutoCloseable {
-        final RemotingServer server;
-        final List<RegisterBrokerRequestHeader> registrations = new CopyOnWriteArrayList<>();
-        /** brokerName → the master's {brokerAddr, haServerAddr}. */
-        final Map<String, String[]> masters = new ConcurrentHashMap<>();
-
-        RoutingNameServer() {
-            server = new RemotingServer("fake-namesrv", RemotingServerConfig.defaults()
-                .with(RemotingServerConfig.LISTEN_PORT, FreePorts.next()), Clock.system());
-            server.registerDefaultProcessor((ctx, req) -> {
-                if (req.code() != RequestCode.REGISTER_BROKER) {
-                    return req.response(ResponseCode.SUCCESS, null);
-                }
-                RegisterBrokerRequestHeader h = REGISTER.decode(req.extFields()).orElseThrow();
-                registrations.add(h);
-                if (h.brokerId() == 0) {
-                    masters.put(h.brokerName(), new String[] {h.brokerAddr(), h.haServerAddr()});
-                    return req.response(ResponseCode.SUCCESS, null);
-                }
-                String[] m = masters.get(h.brokerName());
-                RemotingCommand.Builder b = req.newResponse(ResponseCode.SUCCESS);
-                if (m != null) {
-                    b.extField("masterAddr", m[0]).extField("haServerAddr", m[1]);
-                }
-                return b.build();
-            }, new ProcessorExecutor("fake-namesrv", 1, 100, "test"));
-            server.start();
-        }
-
-        String address() {
-            return "127.0.0.1:" + server.port();
-        }
-
-        RegisterBrokerRequestHeader last(long brokerId) {
-            return registrations.stream().filter(r -> r.brokerId() == brokerId).reduce((a, b) -> b).orElseThrow();
-        }
-
-        @Override
-        public void close() {
-            server.close();
-        }
-    }
 
     @Test
     void slaveLearnsItsMasterFromTheNameServerAndRegistersAsBrokerIdOne() throws Exception {

@@ -14,8 +14,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -56,6 +54,7 @@ public final class ClassicReplication implements Replication {
     private final HaConfig.Settings settings;
     private final BrokerIdentity identity;
     private final int haPort;
+    private final String bindHost;
     private final int fileSize;
     private final int maxRecordBytes;
     private final Clock clock;
@@ -67,12 +66,14 @@ public final class ClassicReplication implements Replication {
 
     /**
      * @param haPort         the HA port to listen on (0: any free one, when {@code listenPort} was 0 too)
+     * @param bindHost       the remoting server's {@code bindAddress}, where the acceptor listens unless brokerIP2 is
+     *                       a loopback address
      * @param fileSize       {@code mappedFileSizeCommitLog}
      * @param maxRecordBytes the largest record a slave accepts from its master
      * @param slaveSync      the metadata copy of a slave; null for a master
      */
     public ClassicReplication(BrokerRole role, HaConfig.Settings settings, BrokerIdentity identity, int haPort,
-                              int fileSize, int maxRecordBytes, SlaveSynchronize slaveSync, Clock clock) {
+                              String bindHost, int fileSize, int maxRecordBytes, SlaveSynchronize slaveSync, Clock clock) {
         if (role == BrokerRole.SLAVE && identity.brokerId() <= 0) {
             throw new IllegalArgumentException("brokerRole=SLAVE needs brokerId > 0 (got " + identity.brokerId()
                 + "): 0 is the master's id within broker name " + identity.brokerName() + "; set brokerId=1 (or the "
@@ -85,6 +86,7 @@ public final class ClassicReplication implements Replication {
         this.settings = settings;
         this.identity = identity;
         this.haPort = haPort;
+        this.bindHost = bindHost;
         this.fileSize = fileSize;
         this.maxRecordBytes = maxRecordBytes;
         this.slaveSync = role == BrokerRole.SLAVE ? slaveSync : null;
@@ -151,20 +153,22 @@ public final class ClassicReplication implements Replication {
         }
     }
 
-    /** brokerIP2 when it is an address of this host (else every interface, as Apache binds), on the HA port. */
+    /**
+     * Where the HA acceptor listens: brokerIP2 when it is a loopback address (a test or a one-machine setup, nothing
+     * outside the host needs it), else the broker's {@code bindAddress} (every interface by default, as the remoting
+     * server and Apache's HA acceptor listen).
+     */
     private InetSocketAddress bindAddress() {
         try {
             InetAddress ip2 = InetAddress.getByName(identity.ip2());
-            if (ip2.isLoopbackAddress() || NetworkInterface.getByInetAddress(ip2) != null) {
+            if (ip2.isLoopbackAddress()) {
                 return new InetSocketAddress(ip2, haPort);
             }
-            LOG.info("brokerIP2 {} is not an address of this host; the HA acceptor listens on every interface",
-                identity.ip2());
-        } catch (UnknownHostException | SocketException e) {
-            LOG.info("brokerIP2 {} does not resolve ({}); the HA acceptor listens on every interface", identity.ip2(),
-                e.getMessage());
+        } catch (UnknownHostException e) {
+            LOG.info("brokerIP2 {} does not resolve ({}); the HA acceptor listens on {}", identity.ip2(),
+                e.getMessage(), bindHost);
         }
-        return new InetSocketAddress(haPort);
+        return new InetSocketAddress(bindHost, haPort);
     }
 
     @Override

@@ -44,7 +44,9 @@ public final class Replications {
                 SLAVE_SYNC_TIMEOUT_MILLIS, clock::millis)
             : null;
         int maxRecord = (int) Math.min(Integer.MAX_VALUE, (long) store.maxMessageSize() + RECORD_OVERHEAD);
-        return new ClassicReplication(role, ha, identity, haPort, store.commitLogFileSize(), maxRecord, sync, clock);
+        String bindHost = config.get(dev.petrel.remoting.RemotingServerConfig.BIND_ADDRESS);
+        return new ClassicReplication(role, ha, identity, haPort, bindHost, store.commitLogFileSize(), maxRecord, sync,
+            clock);
     }
 
     /** A master replicating to nobody, without an HA acceptor (tests of other parts). */

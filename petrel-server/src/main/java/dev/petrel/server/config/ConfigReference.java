@@ -61,9 +61,12 @@ public final class ConfigReference {
             dev.petrel.broker.reply.ReplyConfig.DEF),
         new Section("Store", "Read by the broker (RocketMQ's `MessageStoreConfig`); see docs/storage.md.", StoreConfig.DEF),
         new Section("Replication (master/slave)", "RocketMQ's classic HA keys (`MessageStoreConfig`, `BrokerConfig`), "
-            + "read by the replication transport of `dev.petrel.broker.ha` (docs/architecture.md, \"Replication\"). "
-            + "**Not wired into the broker yet**: the broker reads `brokerRole` (Broker section; a SLAVE refuses sends), "
-            + "but no HA acceptor or client runs, so a SLAVE stays empty and a SYNC_MASTER does not wait for a slave.",
+            + "read by the broker's classic replication (docs/architecture.md, \"Replication\"; a pair on one machine: "
+            + "docs/operations.md). The role is `brokerRole` and a slave's id `brokerId` (Broker section): every "
+            + "master listens on `haListenPort` for slaves; a SYNC_MASTER answers a send once a slave holds it; a "
+            + "SLAVE (brokerId > 0) follows `haMasterAddress` or the master its NameServer announces, copies the "
+            + "master's metadata every `slaveSynchronizeInterval` and serves pulls. `slaveReadEnable` and "
+            + "`accessMessageInMemoryMaxRatio` (Broker section) steer pulls to slaves.",
             dev.petrel.broker.ha.HaConfig.DEF),
         new Section("Timer", "Read by the broker (RocketMQ 5's timer keys of `MessageStoreConfig`): timer messages "
             + "(`setDelayTimeSec`, `setDelayTimeMs`, `setDeliverTimeMs`); see docs/storage.md, \"Timer\".",
