@@ -181,6 +181,7 @@ class SyncMasterKillTest {
             phases.done(LIVING + ": everything once, offsets on the master reconciled");
 
             // 4b. The crashed consumer's successor resumes where the commits to the slave left off.
+            Map<Integer, Long> onMasterAtSuccession = committed(admin, master.address(), RESTARTED);
             successor = new HaClients.CountingConsumer(ns, RESTARTED, TOPIC, COMMIT_INTERVAL_MS).start()
                 .awaitQueues(WAIT, QUEUES);
             HaClients.CountingConsumer next = successor;
@@ -189,8 +190,9 @@ class SyncMasterKillTest {
             Set<String> again = next.deliveries.keySet().stream().filter(consumedBeforeCrash::contains)
                 .collect(Collectors.toSet());
             phases.done(RESTARTED + "'s successor: " + again.size() + " of " + consumedBeforeCrash.size()
-                + " re-delivered; " + uncommitted.size() + " were consumed but not committed on the slave "
-                + committedOnSlave);
+                + " re-delivered; " + uncommitted.size() + " were consumed but not committed on the slave; committed"
+                + " offsets on the slave at the crash " + committedOnSlave + ", on the master when the successor started "
+                + onMasterAtSuccession);
             assertThat(difference(again, uncommitted))
                 .as("consumed from the slave and committed there, re-delivered after the master's return")
                 .isEmpty();
