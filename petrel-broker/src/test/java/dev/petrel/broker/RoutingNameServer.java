@@ -26,6 +26,8 @@ final class RoutingNameServer implements AutoCloseable {
     final List<RegisterBrokerRequestHeader> registrations = new CopyOnWriteArrayList<>();
     /** brokerName → the master's {brokerAddr, haServerAddr}. */
     final Map<String, String[]> masters = new ConcurrentHashMap<>();
+    /** False: answer slaves without their master (as when the master is absent). */
+    volatile boolean announceMasters = true;
 
     RoutingNameServer() {
         server = new RemotingServer("fake-namesrv", RemotingServerConfig.defaults()
@@ -42,7 +44,7 @@ final class RoutingNameServer implements AutoCloseable {
             }
             String[] m = masters.get(h.brokerName());
             RemotingCommand.Builder b = req.newResponse(ResponseCode.SUCCESS);
-            if (m != null) {
+            if (m != null && announceMasters) {
                 b.extField("masterAddr", m[0]).extField("haServerAddr", m[1]);
             }
             return b.build();

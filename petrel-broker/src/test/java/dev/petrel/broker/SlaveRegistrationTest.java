@@ -1,10 +1,13 @@
 package dev.petrel.broker;
 
 import dev.petrel.broker.ha.ClassicReplication;
+import dev.petrel.protocol.body.KVTable;
+import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.protocol.header.namesrv.RegisterBrokerRequestHeader;
 import dev.petrel.testkit.Await;
+import dev.petrel.testkit.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,9 +58,23 @@ class SlaveRegistrationTest {
             Map<String, String> info = replication.runtimeInfo();
             assertThat(info).containsEntry("haMasterAddress", m.haServerAddr()).containsEntry("haMasterConnected", "true")
                 .containsEntry("masterAddr", master.address());
-            assertThat(((ClassicReplication) master.broker.replication()).runtimeInfo())
+            RemotingCommand runtime = master.call(RemotingCommand.request(RequestCode.GET_BROKER_RUNTIME_INFO, null, null));
+            assertThat(KVTable.CODEC.decode(runtime.body()).table()).containsEntry("brokerRole", "SYNC_MASTER")
                 .containsEntry("haConnectionNums", "1").containsEntry("inSyncSlaveNums", "1")
-                .containsEntry("haSlaveFallBehindBytes", "0");
+                .containsEntry("haSlaveFallBehindBytes", "0").containsEntry("haServerAddr", m.haServerAddr());
+
+            // A newly announced HA address is followed at once; the stream resumes from the slave's max offset.
+            int nowhere = FreePorts.next();
+            ns.announceMasters = false; // periodic re-registrations must not re-announce the master meanwhile
+            replication.masterAnnounced(master.address(), "127.0.0.1:" + nowhere);
+            assertThat(replication.followedMaster()).isEqualTo("127.0.0.1:" + nowhere);
+            ClassicReplication mr = (ClassicReplication) master.broker.replication();
+            Await.until(Duration.ofSeconds(60), "the old connection closed", () -> mr.slaveConnections() == 0);
+            replication.masterAnnounced(master.address(), m.haServerAddr());
+            assertThat(replication.followedMaster()).isEqualTo(m.haServerAddr());
+            Await.until(Duration.ofSeconds(60), "following again", () -> mr.acks().inSync(0, 0) == 1);
+            assertThat(master.send("Registered", 0, "after the switch").code()).isEqualTo(ResponseCode.SUCCESS);
+            assertThat(slave.broker.store().commitLogMaxOffset()).isEqualTo(master.broker.store().commitLogMaxOffset());
         }
     }
 }
