@@ -21,7 +21,7 @@ import java.util.Map;
  * port, keeps its store in {@code <dir>/store}, and can be stopped gracefully, killed with SIGKILL and started again
  * on the same directory and port.
  */
-final class PetrelBroker implements AutoCloseable {
+public final class PetrelBroker implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
 
@@ -43,8 +43,9 @@ final class PetrelBroker implements AutoCloseable {
      *
      * @param extra broker.conf properties added to (or replacing) the defaults
      */
-    static PetrelBroker start(Path dir, String namesrvAddr, Map<String, String> extra) {
-        int port = FreePorts.next();
+    public static PetrelBroker start(Path dir, String namesrvAddr, Map<String, String> extra) {
+        // With its neighbours: listenPort + 1 is the default haListenPort, listenPort - 2 RocketMQ's VIP port.
+        int port = FreePorts.nextWithNeighbours();
         Map<String, String> props = new LinkedHashMap<>();
         props.put("brokerClusterName", "DefaultCluster");
         props.put("brokerName", "broker-a");
@@ -91,29 +92,33 @@ final class PetrelBroker implements AutoCloseable {
     }
 
     /** {@code 127.0.0.1:port}, as the broker registers itself. */
-    String address() {
+    public String address() {
         return "127.0.0.1:" + port;
     }
 
-    Path storeDir() {
+    public int port() {
+        return port;
+    }
+
+    public Path storeDir() {
         return dir.resolve("store");
     }
 
-    long pid() {
+    public long pid() {
         return jvm.pid();
     }
 
-    ChildJvm jvm() {
+    public ChildJvm jvm() {
         return jvm;
     }
 
     /** SIGKILL: no flush, no unregistration, no offset persistence. */
-    void kill9() {
+    public void kill9() {
         jvm.kill9();
     }
 
     /** Starts the broker again on the same directory, port and configuration (after {@link #kill9} or a stop). */
-    void restart() {
+    public void restart() {
         if (jvm.isAlive()) {
             stop();
         }
@@ -121,7 +126,7 @@ final class PetrelBroker implements AutoCloseable {
     }
 
     /** SIGTERM and wait for the graceful shutdown. */
-    void stop() {
+    public void stop() {
         jvm.process().toHandle().destroy();
         if (!jvm.waitForExit(Duration.ofSeconds(30))) {
             jvm.kill9();

@@ -37,13 +37,17 @@ public final class ApacheBrokerProcess implements AutoCloseable {
     }
 
     /**
-     * Starts a master broker and waits for "boot success" (by then its first registration is done).
+     * Starts a broker (a master unless {@code extra} says otherwise) and waits for "boot success" (by then its first registration is done).
      *
-     * @param extra broker.conf properties added to (or replacing) the defaults
+     * @param extra broker.conf properties added to (or replacing) the defaults; {@code listenPort}, if given, must come
+     *              from {@link FreePorts#nextWithNeighbours()}
      */
     public static ApacheBrokerProcess start(Path dir, String namesrvAddr, String clusterName, String brokerName,
                                             Map<String, String> extra) {
-        int port = FreePorts.nextWithNeighbours();
+        // A caller may choose the port (from FreePorts.nextWithNeighbours()), to know the HA port listenPort + 1 before
+        // the start, as a slave's haMasterAddress.
+        int port = extra.containsKey("listenPort") ? Integer.parseInt(extra.get("listenPort"))
+            : FreePorts.nextWithNeighbours();
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("brokerClusterName", clusterName);
         conf.put("brokerName", brokerName);
