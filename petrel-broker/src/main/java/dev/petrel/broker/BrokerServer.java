@@ -232,6 +232,7 @@ public final class BrokerServer implements AutoCloseable {
         offsets.load();
         wakeups.prestartAllCoreThreads();
         awaitRecovery(recovered);
+        client.start(); // the replication may call out at start (a returning master asks its slaves for offsets)
         replication.start(store, this::roleChanged);
         // Delay levels, timer delivery, check-backs, file deletion: only while writable (a SLAVE or a Raft FOLLOWER
         // at start runs none of them until it is promoted; roleChanged follows every change).
@@ -239,7 +240,6 @@ public final class BrokerServer implements AutoCloseable {
         pullTimeouts.start();
         server.start();
         housekeeping.start();
-        client.start();
         if (registrar.nameServers().isEmpty()) {
             LOG.warn("namesrvAddr is not set: the broker serves clients that know its address, but no NameServer will "
                 + "route clients to it");

@@ -1,6 +1,9 @@
 package dev.petrel.broker;
 
 import dev.petrel.broker.ha.SlaveSynchronize;
+import dev.petrel.common.time.Clock;
+import dev.petrel.namesrv.NameServer;
+import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.protocol.body.offset.DelayOffsetSerializeWrapper;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
@@ -8,6 +11,7 @@ import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.protocol.header.RpcFields;
 import dev.petrel.protocol.header.admin.CreateTopicRequestHeader;
 import dev.petrel.protocol.header.client.UpdateConsumerOffsetRequestHeader;
+import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.testkit.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,6 +93,43 @@ class SlaveSynchronizeTest {
 
             commit(pair.master, 12); // consumers commit to the master again: its value is newer and wins
             Await.until(WAIT, "adopted", () -> pair.slave.broker.offsets().query("gOff", "OffsetT", 0) == 12);
+        }
+    }
+
+    /**
+     * A consumer that committed to the slave while the master was down and then stopped never commits to the master
+     * again: the returning master takes the slave's offsets back before it serves, so its successor does not get
+     * again what was consumed from the slave (found by SyncMasterKillTest with real processes).
+     */
+    @Test
+    void aReturningMasterTakesBackTheOffsetsItsSlaveAcceptedBeforeItServes() throws Exception {
+        NameServer ns = new NameServer(NamesrvConfig.defaults().with(NamesrvConfig.LISTEN_PORT, 0)
+            .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1")
+            .with(NamesrvConfig.KV_CONFIG_PATH, dir.resolve("namesrv/kvConfig.json").toString())
+            .with(NamesrvConfig.CONFIG_STORE_PATH, dir.resolve("namesrv/namesrv.properties").toString()), Clock.system());
+        ns.start();
+        Map<String, String> registered = Map.of("namesrvAddr", "127.0.0.1:" + ns.port());
+        try (ns; HaPair pair = new HaPair(dir, "ASYNC_MASTER", registered, registered)) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(pair.master.send("OffsetT", 0, "m" + i).code()).isEqualTo(ResponseCode.SUCCESS);
+            }
+            pair.master.pull(pullHeader("gOff", "OffsetT", 0, 0, SUBSCRIPTION, 0, "*")); // creates the group
+            commit(pair.master, 5);
+            Await.until(WAIT, "the slave registered and synced", () -> {
+                var d = ns.registry().membership().brokers().get(pair.master.broker.identity().brokerName());
+                return d != null && d.brokerAddrs().containsKey(1L)
+                    && pair.slave.broker.offsets().query("gOff", "OffsetT", 0) == 5
+                    && pair.slave.broker.groups().contains("gOff");
+            });
+
+            pair.master.broker.close();
+            commit(pair.slave, 9); // the consumer commits to the slave, then stops for good
+
+            pair.master.restart();
+            assertThat(pair.master.broker.offsets().query("gOff", "OffsetT", 0)).as("right after the start").isEqualTo(9);
+            commit(pair.slave, 7); // an older value on the slave never moves the master back
+            pair.master.restart();
+            assertThat(pair.master.broker.offsets().query("gOff", "OffsetT", 0)).isEqualTo(9);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.petrel.broker.ha;
 
 import dev.petrel.broker.BrokerConfig.BrokerRole;
 import dev.petrel.broker.BrokerIdentity;
+import dev.petrel.broker.offset.ConsumerOffsetTable;
 import dev.petrel.broker.replication.Replication;
 import dev.petrel.common.time.Clock;
 import dev.petrel.store.MessageStore;
@@ -12,10 +13,13 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import dev.petrel.remoting.RemotingClient;
+
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
@@ -61,6 +65,7 @@ public final class ClassicReplication implements Replication {
     private final ReplicaAcks acks = new ReplicaAcks();
     private final SyncReplicationPolicy policy;
     private final SlaveSynchronize slaveSync;
+    private final ReturningMasterOffsets returning;
     private final AtomicReference<String> announcedHa = new AtomicReference<>();
     private volatile Running running;
 
@@ -74,6 +79,16 @@ public final class ClassicReplication implements Replication {
      */
     public ClassicReplication(BrokerRole role, HaConfig.Settings settings, BrokerIdentity identity, int haPort,
                               String bindHost, int fileSize, int maxRecordBytes, SlaveSynchronize slaveSync, Clock clock) {
+        this(role, settings, identity, haPort, bindHost, fileSize, maxRecordBytes, slaveSync, null, clock);
+    }
+
+    /**
+     * @param returning a master's catch-up of the consumer offsets its slaves took while it was down (null: none,
+     *                  e.g. no NameServer to find the slaves through)
+     */
+    ClassicReplication(BrokerRole role, HaConfig.Settings settings, BrokerIdentity identity, int haPort,
+                       String bindHost, int fileSize, int maxRecordBytes, SlaveSynchronize slaveSync,
+                       ReturningMasterOffsets returning, Clock clock) {
         if (role == BrokerRole.SLAVE && identity.brokerId() <= 0) {
             throw new IllegalArgumentException("brokerRole=SLAVE needs brokerId > 0 (got " + identity.brokerId()
                 + "): 0 is the master's id within broker name " + identity.brokerName() + "; set brokerId=1 (or the "
@@ -90,12 +105,29 @@ public final class ClassicReplication implements Replication {
         this.fileSize = fileSize;
         this.maxRecordBytes = maxRecordBytes;
         this.slaveSync = role == BrokerRole.SLAVE ? slaveSync : null;
+        this.returning = role == BrokerRole.SLAVE ? null : returning;
         this.clock = clock;
         this.policy = SyncReplicationPolicy.of(settings);
         if (role != BrokerRole.SLAVE && identity.brokerId() != 0) {
             LOG.warn("brokerRole={} registers as brokerId 0 (configured brokerId {} is ignored, as RocketMQ does)", role,
                 identity.brokerId());
         }
+    }
+
+    /**
+     * The broker's replication: a master also takes back, at start, the consumer offsets its slaves (found through
+     * {@code nameServers}) accepted while it was down ({@link ReturningMasterOffsets}).
+     */
+    public static ClassicReplication of(BrokerRole role, HaConfig.Settings settings, BrokerIdentity identity,
+                                        int haPort, String bindHost, int fileSize, int maxRecordBytes,
+                                        SlaveSynchronize slaveSync, List<String> nameServers,
+                                        RemotingClient client, ConsumerOffsetTable offsets, long timeoutMillis,
+                                        Clock clock) {
+        ReturningMasterOffsets returning = role == BrokerRole.SLAVE || nameServers.isEmpty() ? null
+            : new ReturningMasterOffsets(client, nameServers, identity.brokerName(), identity.address(), offsets,
+                timeoutMillis);
+        return new ClassicReplication(role, settings, identity, haPort, bindHost, fileSize, maxRecordBytes, slaveSync,
+            returning, clock);
     }
 
     public BrokerRole role() {
@@ -142,6 +174,9 @@ public final class ClassicReplication implements Replication {
             LOG.info("slave {} (brokerId {}) follows master {}", identity.brokerName(), identity.brokerId(),
                 client.masterAddress() != null ? client.masterAddress() : "to be announced by the NameServer");
         } else {
+            if (returning != null) {
+                returning.run(); // before the broker serves: no consumer reads an offset its slave has moved past
+            }
             HaAcceptLoop acceptor = new HaAcceptLoop(bindAddress(), StoreReplication.source(store, fileSize), acks,
                 settings, clock);
             try {

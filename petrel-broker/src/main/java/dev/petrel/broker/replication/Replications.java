@@ -7,10 +7,13 @@ import dev.petrel.broker.dledger.RaftReplication;
 import dev.petrel.broker.ha.ClassicReplication;
 import dev.petrel.broker.ha.HaConfig;
 import dev.petrel.broker.ha.SlaveSynchronize;
+import dev.petrel.broker.registration.NameServerRegistrar;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.store.StoreConfig;
+
+import java.util.List;
 
 /** Chooses the broker's {@link Replication} from its configuration. */
 public final class Replications {
@@ -51,8 +54,10 @@ public final class Replications {
             : null;
         int maxRecord = (int) Math.min(Integer.MAX_VALUE, (long) store.maxMessageSize() + RECORD_OVERHEAD);
         String bindHost = config.get(dev.petrel.remoting.RemotingServerConfig.BIND_ADDRESS);
-        return new ClassicReplication(role, ha, identity, haPort, bindHost, store.commitLogFileSize(), maxRecord, sync,
-            clock);
+        return ClassicReplication.of(role, ha, identity, haPort, bindHost, store.commitLogFileSize(), maxRecord, sync,
+            role == BrokerConfig.BrokerRole.SLAVE ? List.of()
+                : NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)), client, tables.offsets(),
+            SLAVE_SYNC_TIMEOUT_MILLIS, clock);
     }
 
     /** A master replicating to nobody, without an HA acceptor (tests of other parts). */
