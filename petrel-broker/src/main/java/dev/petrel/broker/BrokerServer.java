@@ -175,7 +175,7 @@ public final class BrokerServer implements AutoCloseable {
         this.writableServices = new WritableRoleServices(store, schedule, timer, transactions);
         this.pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics,
             groups, offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
-            locks, schedule, scheduleClock, timer, transactions));
+            locks, schedule, scheduleClock, timer, transactions, replication));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {

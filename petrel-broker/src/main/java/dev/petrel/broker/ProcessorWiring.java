@@ -92,7 +92,8 @@ final class ProcessorWiring {
                  SubscriptionGroupTable groups, ConsumerOffsetTable offsets, ConsumerRegistry consumers,
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
                  Consumer<Map<String, String>> onConfigUpdate, QueueLockTable locks, ScheduleService schedule,
-                 Clock scheduleClock, TimerService timer, Transactions transactions) {
+                 Clock scheduleClock, TimerService timer, Transactions transactions,
+                 dev.petrel.broker.replication.Replication replication) {
     }
 
     private ProcessorWiring() {
@@ -187,6 +188,7 @@ final class ProcessorWiring {
             info.putAll(p.schedule().stats().runtimeInfo());
             info.putAll(TimerRuntimeInfo.of(timer.stats()));
             info.putAll(p.transactions().checks().runtimeInfo());
+            info.putAll(p.replication().runtimeInfo());
             return info;
         }, p.onConfigUpdate()), adminPool);
         registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);
