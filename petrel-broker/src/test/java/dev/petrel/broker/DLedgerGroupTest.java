@@ -178,7 +178,7 @@ class DLedgerGroupTest {
         Set<String> acked = new LinkedHashSet<>();
         sendAll(acked, "a", 10, old);
         List<Node> others = nodes.stream().filter(n -> n != old).toList();
-        others.forEach(Node::close);
+        others.forEach(n -> n.raft().stop()); // their Raft loops and sockets go at once; the brokers close below
 
         raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
         raw.start();
@@ -192,6 +192,7 @@ class DLedgerGroupTest {
         assertThat(oldStore.confirmedOffset()).as("but not confirmed").isEqualTo(committedBefore);
         assertNotPulled(old, tail);
         old.close();
+        others.forEach(Node::close);
 
         // The other two elect a leader of a later term and write on.
         others.forEach(Node::start);

@@ -228,7 +228,12 @@ public final class RaftReplication implements Replication, RaftListener {
     }
 
     private java.util.concurrent.CompletableFuture<ProposalResult> propose(long offset, byte[] payload) {
-        return loop.propose(offset, payload).whenComplete((r, e) -> {
+        RaftLoop l = loop;
+        if (l == null) {
+            return java.util.concurrent.CompletableFuture.completedFuture(
+                new ProposalResult(ProposalResult.Status.STOPPED, 0, 0, dev.petrel.raft.RaftNode.NO_NODE));
+        }
+        return l.propose(offset, payload).whenComplete((r, e) -> {
             if (r != null && r.status() != ProposalResult.Status.COMMITTED
                 && r.status() != ProposalResult.Status.LEADERSHIP_LOST) {
                 refusedProposals.increment();
@@ -277,9 +282,9 @@ public final class RaftReplication implements Replication, RaftListener {
         return gate;
     }
 
+    /** Stops the loop and the transport (idempotent); the store stays open, a FOLLOWER. */
     @Override
     public void stop() {
-        RaftLoop l = loop;
         synchronized (roleLock) {
             if (store != null && store.role() != StoreRole.FOLLOWER) {
                 store.setRole(StoreRole.FOLLOWER);
@@ -288,6 +293,8 @@ public final class RaftReplication implements Replication, RaftListener {
                 gate.stopProposing();
             }
         }
+        RaftLoop l = loop;
+        loop = null;
         roleWork.shutdownNow();
         if (l != null) {
             try {
