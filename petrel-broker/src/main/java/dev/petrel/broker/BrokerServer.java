@@ -448,6 +448,10 @@ public final class BrokerServer implements AutoCloseable {
         return housekeeping;
     }
 
+    WritableRoleServices writableServices() {
+        return writableServices;
+    }
+
     /** Whether the delay levels, timer delivery, check-backs and file deletion run (the store is writable). */
     public boolean writableServicesRunning() {
         return writableServices.running();

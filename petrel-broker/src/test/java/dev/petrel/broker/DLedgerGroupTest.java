@@ -115,11 +115,7 @@ class DLedgerGroupTest {
         Node follower = nodes.stream().filter(n -> n != leader).findFirst().orElseThrow();
         raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
         raw.start();
-        RemotingCommand refused = raw.invokeSync(follower.address(), RemotingCommand.request(
-            dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2,
-            dev.petrel.protocol.header.client.SendMessageV2HeaderCodec.INSTANCE.encode(
-                BrokerFixture.sendHeader(TOPIC, 0, BrokerFixture.props())), "to a follower".getBytes(StandardCharsets.UTF_8)),
-            10_000);
+        RemotingCommand refused = rawSend(follower, "to a follower");
         assertThat(refused.code()).isEqualTo(ResponseCode.SERVICE_NOT_AVAILABLE);
         assertThat(refused.remark()).contains("not the leader");
 
@@ -156,6 +152,92 @@ class DLedgerGroupTest {
         }
         System.out.printf("dledger group: fail-over (close to the new leader registered as brokerId 0) %d ms; %d "
             + "acknowledged messages on every node%n", failoverMillis, acked.size());
+    }
+
+    /**
+     * A leader that lost both followers still appends a send (it cannot know yet): that uncommitted tail is never
+     * visible (not to a pull on it as leader, nor after it restarts as a follower that knows no commit point), the
+     * send is not acknowledged, and when the other two elect a leader of a later term and write on, the returning node
+     * cuts the tail and ends byte-identical to them.
+     */
+    @Test
+    void anUncommittedTailIsNeverVisibleAndIsCutWhenItLoses() throws Exception {
+        startNameServer();
+        int[] raftPorts = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
+        String peers = "n0-127.0.0.1:" + raftPorts[0] + ";n1-127.0.0.1:" + raftPorts[1] + ";n2-127.0.0.1:" + raftPorts[2];
+        // A check-quorum window (max election timeout) long enough that the lonely leader still takes the send.
+        Map<String, String> slow = Map.of("raftElectionTimeoutMinMs", "1500", "raftElectionTimeoutMaxMs", "3000",
+            "raftCommitTimeoutMs", "1000");
+        for (int i = 0; i < 3; i++) {
+            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(), slow));
+        }
+        nodes.forEach(Node::start);
+        Node old = awaitRegisteredLeader(nodes);
+        producer = PetrelProducer.builder().namesrvAddr(namesrvAddress()).group("raft-pg").instanceName("raft-p")
+            .set(dev.petrel.client.ClientConfig.POLL_NAME_SERVER_INTERVAL, 200).build();
+        Set<String> acked = new LinkedHashSet<>();
+        sendAll(acked, "a", 10, old);
+        List<Node> others = nodes.stream().filter(n -> n != old).toList();
+        others.forEach(n -> n.raft().stop()); // their Raft loops and sockets go at once; the brokers close below
+
+        raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
+        raw.start();
+        String tail = "uncommitted-tail";
+        long committedBefore = old.broker.store().confirmedOffset();
+        RemotingCommand answer = rawSend(old, tail);
+        assertThat(answer.code()).as("a send no quorum holds is not acknowledged: " + answer.remark())
+            .isNotEqualTo(ResponseCode.SUCCESS);
+        MessageStore oldStore = old.broker.store();
+        assertThat(oldStore.commitLogMaxOffset()).as("the record is in the CommitLog").isGreaterThan(committedBefore);
+        assertThat(oldStore.confirmedOffset()).as("but not confirmed").isEqualTo(committedBefore);
+        assertNotPulled(old, tail);
+        old.close();
+        others.forEach(Node::close);
+
+        // The other two elect a leader of a later term and write on.
+        others.forEach(Node::start);
+        Node second = awaitRegisteredLeader(others);
+        sendAll(acked, "b", 10, second);
+        awaitSameCommittedBytes(others);
+        others.forEach(Node::close);
+
+        // The old leader alone: a follower with an uncommitted tail and no commit point known. Nothing is readable.
+        old.start();
+        assertThat(old.broker.store().role()).isEqualTo(StoreRole.FOLLOWER);
+        assertThat(old.broker.store().commitLogMaxOffset()).as("the tail survived the restart")
+            .isGreaterThan(old.broker.store().confirmedOffset());
+        assertNotPulled(old, tail);
+
+        // The group again: the old leader's log is less up to date, it follows and cuts its tail.
+        others.forEach(Node::start);
+        Node third = awaitRegisteredLeader(others);
+        sendAll(acked, "c", 5, third);
+        awaitSameCommittedBytes(nodes);
+        for (Node n : nodes) {
+            assertThat(bodies(n.broker.store())).as("on " + n).doesNotContain(tail);
+            assertAllAckedVisible(n.broker.store(), acked);
+        }
+        assertThat(old.broker.store().commitLogMaxOffset()).isEqualTo(third.broker.store().commitLogMaxOffset());
+    }
+
+    private RemotingCommand rawSend(Node to, String body) throws Exception {
+        return raw.invokeSync(to.address(), RemotingCommand.request(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2,
+            dev.petrel.protocol.header.client.SendMessageV2HeaderCodec.INSTANCE.encode(
+                BrokerFixture.sendHeader(TOPIC, 0, BrokerFixture.props())), body.getBytes(StandardCharsets.UTF_8)),
+            10_000);
+    }
+
+    /** A real PULL of queue 0 from its start on {@code node} returns no record with {@code body}. */
+    private void assertNotPulled(Node node, String body) throws Exception {
+        RemotingCommand r = raw.invokeSync(node.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.PULL_MESSAGE,
+            dev.petrel.protocol.header.client.PullMessageRequestHeaderCodec.INSTANCE.encode(BrokerFixture.pullHeader(
+                "raft-cg", TOPIC, 0, 0, dev.petrel.broker.pull.PullSysFlag.SUBSCRIPTION, 0, "*")), null), 10_000);
+        if (r.code() == ResponseCode.SUCCESS) {
+            assertThat(BrokerFixture.decode(r).stream().map(m -> new String(m.body(), StandardCharsets.UTF_8)))
+                .doesNotContain(body);
+        }
+        assertThat(bodies(node.broker.store())).doesNotContain(body);
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -249,7 +331,20 @@ class DLedgerGroupTest {
     }
 
     private static void assertAllAckedVisible(MessageStore store, Set<String> acked) {
-        Await.until(BOUND, "every acknowledged message visible", () -> Set.copyOf(bodies(store)).containsAll(acked));
+        try {
+            Await.until(BOUND, "every acknowledged message visible", () -> Set.copyOf(bodies(store)).containsAll(acked));
+        } catch (AssertionError e) {
+            Set<String> missing = new LinkedHashSet<>(acked);
+            bodies(store).forEach(missing::remove);
+            StringBuilder queues = new StringBuilder();
+            for (int q = 0; q < QUEUES; q++) {
+                queues.append(" q").append(q).append("=[").append(store.minOffsetInQueue(TOPIC, q)).append(",")
+                    .append(store.maxOffsetInQueue(TOPIC, q)).append(")");
+            }
+            throw new AssertionError(missing.size() + " of " + acked.size() + " missing: "
+                + missing.stream().map(m -> m.substring(0, Math.min(12, m.length()))).toList() + "; store "
+                + store.stats() + queues, e);
+        }
     }
 
     /** Every member's CommitLog is the same up to the lowest commit point, which covers what was sent. */
@@ -276,14 +371,20 @@ class DLedgerGroupTest {
         final int port;
         final String peers;
         final String namesrv;
+        final Map<String, String> extra;
         BrokerServer broker;
 
         Node(int id, Path dir, int port, String peers, String namesrv) {
+            this(id, dir, port, peers, namesrv, Map.of());
+        }
+
+        Node(int id, Path dir, int port, String peers, String namesrv, Map<String, String> extra) {
             this.id = id;
             this.dir = dir;
             this.port = port;
             this.peers = peers;
             this.namesrv = namesrv;
+            this.extra = extra;
         }
 
         void start() {
@@ -298,6 +399,7 @@ class DLedgerGroupTest {
             raw.put("raftElectionTimeoutMinMs", "600");
             raw.put("raftElectionTimeoutMaxMs", "1200");
             raw.put("raftHeartbeatIntervalMs", "100");
+            raw.putAll(extra);
             broker = new BrokerServer(BrokerFixture.config(dir, port, raw), Clock.system());
             broker.start();
             broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // metadata is not replicated

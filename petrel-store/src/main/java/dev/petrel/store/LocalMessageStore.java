@@ -223,6 +223,9 @@ public final class LocalMessageStore implements MessageStore {
             commitLog.queueOffsets().set(cq.topic(), cq.queueId(), cq.maxOffset());
             cq.correctMinOffset(min);
         }
+        // Records the gate has not confirmed yet (a replica's tail beyond its known commit point) are in no
+        // ConsumeQueue; their queue offsets are taken, so a promoted replica must continue after them.
+        commitLog.followQueueOffsets(dispatch.dispatchedTo(), commitLog.maxOffset());
         logicFlush = new LogicFlushLoop(queues, index, dispatch, checkpoint, settings.flushIntervalConsumeQueue());
         logicFlush.flushOnce();
         gate.start(dispatch::wake);

@@ -5,6 +5,8 @@ import dev.petrel.store.gate.CommitGate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.CompletableFuture;
+
 
 /**
  * The store's commit gate in DLedger mode: a CommitLog byte is <b>confirmed</b> (readable, dispatched to ConsumeQueues
@@ -16,9 +18,11 @@ import org.slf4j.LoggerFactory;
  * proposes the CommitLog range written since the last proposal, in CommitLog order (the monitor orders the calls of
  * concurrent appenders; a call whose range an earlier one already covered proposes nothing, so a burst of puts becomes
  * few entries). The payload is read back from the CommitLog the put path just wrote, so the data exists once on disk;
- * the Raft loop only adds an index record. A refused proposal's bytes are cut by the loop (the store answers their
- * puts NOT_LEADER, i.e. SERVICE_NOT_AVAILABLE); a proposal accepted and then not committed in time is answered by
- * {@link #timedOut} and may still commit later.
+ * the Raft loop only adds an index record. At most {@code maxInFlight} proposals are outstanding: appends meanwhile
+ * are proposed together once one is decided (coalescing under load instead of refusing, so the loop never answers
+ * TOO_MANY_PENDING to the put path). A refused proposal's bytes are cut by the loop (the store answers their puts
+ * NOT_LEADER, i.e. SERVICE_NOT_AVAILABLE); a proposal accepted and then not committed in time is answered by
+ * {@link #timedOut} (SYSTEM_ERROR) and may still commit later.
  *
  * <p>Threading: {@link #appended} from appending threads (and the Raft loop's, for a follower's replicated appends);
  * {@link #committed} from the Raft loop; {@link #truncated} from the store's dispatch thread; the rest from any.
@@ -27,27 +31,36 @@ public final class RaftCommitGate implements CommitGate {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftCommitGate.class);
 
-    /** What proposes a written CommitLog range (the Raft loop; a test's stand-in). */
+    /** What proposes a written CommitLog range (the Raft loop; a test's stand-in); completes when decided. */
     public interface Proposer {
-        void propose(long offset, byte[] bytes);
+        CompletableFuture<?> propose(long offset, byte[] bytes);
     }
 
     private final CommitGate local;
     private final long timeoutMillis;
+    private final int maxInFlight;
     private volatile CommitLogBytes bytes;
     private volatile Proposer proposer;
     private volatile long committed;
     private volatile Runnable confirmedMoved = () -> { };
     /** Guarded by this: the end of what was proposed, or -1 while not proposing. */
     private long proposedEnd = -1;
+    /** Guarded by this: the highest end an append reported (what the next proposal covers). */
+    private long appendedEnd = -1;
+    /** Guarded by this: proposals not decided yet. */
+    private int inFlight;
 
     /**
      * @param local         the flush mode's gate (what is written or forced here)
      * @param timeoutMillis how long a put waits for the quorum before it is answered {@link #timedOut}
+     * @param maxInFlight   proposals outstanding at most; appends meanwhile are proposed together when one is
+     *                      decided, so the Raft loop never refuses one as TOO_MANY_PENDING (keep it below
+     *                      {@code raftMaxPendingProposals})
      */
-    public RaftCommitGate(CommitGate local, long timeoutMillis) {
+    public RaftCommitGate(CommitGate local, long timeoutMillis, int maxInFlight) {
         this.local = local;
         this.timeoutMillis = timeoutMillis;
+        this.maxInFlight = maxInFlight;
     }
 
     /** The local gate's confirmed offset (what {@link StoreCommitLogBytes#flush} waits for). */
@@ -76,11 +89,13 @@ public final class RaftCommitGate implements CommitGate {
         this.bytes = source;
         this.proposer = to;
         this.proposedEnd = logEnd;
+        this.appendedEnd = logEnd;
     }
 
     /** This node no longer leads: appends (there should be none, the store refuses puts) are not proposed. */
     public synchronized void stopProposing() {
         proposedEnd = -1;
+        appendedEnd = -1;
     }
 
     @Override
@@ -95,10 +110,15 @@ public final class RaftCommitGate implements CommitGate {
     }
 
     private synchronized void propose(long endOffset) {
-        if (proposedEnd < 0 || endOffset <= proposedEnd) {
+        if (proposedEnd < 0) {
             return;
         }
+        appendedEnd = Math.max(appendedEnd, endOffset);
+        if (appendedEnd <= proposedEnd || inFlight >= maxInFlight) {
+            return; // nothing new, or proposed with the next decision (decided())
+        }
         long from = proposedEnd;
+        endOffset = appendedEnd;
         byte[] payload;
         try {
             payload = bytes.read(from, Math.toIntExact(endOffset - from));
@@ -108,7 +128,16 @@ public final class RaftCommitGate implements CommitGate {
             return;
         }
         proposedEnd = endOffset;
-        proposer.propose(from, payload);
+        inFlight++;
+        proposer.propose(from, payload).whenComplete((r, e) -> decided());
+    }
+
+    /** A proposal was decided (on the Raft loop's thread): propose what was appended meanwhile. */
+    private synchronized void decided() {
+        inFlight--;
+        if (proposedEnd >= 0 && appendedEnd > proposedEnd) {
+            propose(appendedEnd);
+        }
     }
 
     @Override
@@ -141,6 +170,9 @@ public final class RaftCommitGate implements CommitGate {
         synchronized (this) {
             if (proposedEnd > offset) {
                 proposedEnd = offset;
+            }
+            if (appendedEnd > offset) {
+                appendedEnd = offset;
             }
         }
         if (committed > offset) {

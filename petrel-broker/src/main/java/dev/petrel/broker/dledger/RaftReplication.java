@@ -51,6 +51,8 @@ public final class RaftReplication implements Replication, RaftListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(RaftReplication.class);
     private static final long DISPATCH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** Proposals the put path keeps outstanding; appends beyond are coalesced into the next one. */
+    private static final int MAX_PROPOSALS_IN_FLIGHT = 256;
 
     private final String group;
     private final String selfName;
@@ -80,6 +82,12 @@ public final class RaftReplication implements Replication, RaftListener {
      * @param haServerAddress what to register as {@code haServerAddr} (unused by a Raft group's members)
      */
     public RaftReplication(Config config, Path storeRoot, String haServerAddress, Clock clock) {
+        if (config.get(dev.petrel.store.StoreConfig.TRANSIENT_STORE_POOL_ENABLE)) {
+            // Proposals read the bytes the put path just wrote; with the pool they are readable only once committed
+            // from the write buffer. Apache's DLedger CommitLog has no transient pool either.
+            throw new IllegalArgumentException("enableDLegerCommitLog=true does not work with "
+                + "transientStorePoolEnable=true: set transientStorePoolEnable=false");
+        }
         this.settings = RaftConfig.Settings.of(config);
         this.group = config.get(RaftConfig.D_LEGER_GROUP);
         this.selfName = config.get(RaftConfig.D_LEGER_SELF_ID);
@@ -108,7 +116,8 @@ public final class RaftReplication implements Replication, RaftListener {
     @Override
     public UnaryOperator<CommitGate> gateWrapper() {
         return local -> {
-            RaftCommitGate g = new RaftCommitGate(local, commitTimeoutMillis);
+            RaftCommitGate g = new RaftCommitGate(local, commitTimeoutMillis,
+                Math.max(1, Math.min(MAX_PROPOSALS_IN_FLIGHT, settings.maxPendingProposals() / 2)));
             gate = g;
             return g;
         };
@@ -218,9 +227,15 @@ public final class RaftReplication implements Replication, RaftListener {
         return l != null && l.role() == RaftRole.LEADER && l.term() == term;
     }
 
-    private void propose(long offset, byte[] payload) {
-        loop.propose(offset, payload).thenAccept(r -> {
-            if (r.status() != ProposalResult.Status.COMMITTED && r.status() != ProposalResult.Status.LEADERSHIP_LOST) {
+    private java.util.concurrent.CompletableFuture<ProposalResult> propose(long offset, byte[] payload) {
+        RaftLoop l = loop;
+        if (l == null) {
+            return java.util.concurrent.CompletableFuture.completedFuture(
+                new ProposalResult(ProposalResult.Status.STOPPED, 0, 0, dev.petrel.raft.RaftNode.NO_NODE));
+        }
+        return l.propose(offset, payload).whenComplete((r, e) -> {
+            if (r != null && r.status() != ProposalResult.Status.COMMITTED
+                && r.status() != ProposalResult.Status.LEADERSHIP_LOST) {
                 refusedProposals.increment();
             }
         });
@@ -267,9 +282,9 @@ public final class RaftReplication implements Replication, RaftListener {
         return gate;
     }
 
+    /** Stops the loop and the transport (idempotent); the store stays open, a FOLLOWER. */
     @Override
     public void stop() {
-        RaftLoop l = loop;
         synchronized (roleLock) {
             if (store != null && store.role() != StoreRole.FOLLOWER) {
                 store.setRole(StoreRole.FOLLOWER);
@@ -278,6 +293,8 @@ public final class RaftReplication implements Replication, RaftListener {
                 gate.stopProposing();
             }
         }
+        RaftLoop l = loop;
+        loop = null;
         roleWork.shutdownNow();
         if (l != null) {
             try {

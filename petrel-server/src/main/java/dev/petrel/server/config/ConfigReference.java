@@ -72,10 +72,14 @@ public final class ConfigReference {
             + "(`setDelayTimeSec`, `setDelayTimeMs`, `setDeliverTimeMs`); see docs/storage.md, \"Timer\".",
             TimerConfig.DEF),
         new Section("DLedger mode: Raft", "Read by the broker when `enableDLegerCommitLog=true` (petrel-raft's "
-            + "`RaftConfig`): the group's members and the Raft timings; see docs/storage.md, \"DLedger mode\".",
+            + "`RaftConfig`): the group's members and the Raft timings. The brokers of one `dLegerGroup` share "
+            + "`brokerName` and `dLegerPeers`; the leader registers as brokerId 0, the others as their "
+            + "`dLegerSelfId` number + 1 (`brokerId` and `brokerRole` are ignored). See docs/architecture.md, "
+            + "\"DLedger mode\", docs/storage.md, \"DLedger mode\", and docs/operations.md for a three-node group.",
             dev.petrel.raft.RaftConfig.DEF),
-        new Section("DLedger mode: broker", "Read by the broker: the switch, the Raft transport between the group's "
-            + "brokers and the raft index; see docs/architecture.md, \"DLedger mode\".",
+        new Section("DLedger mode: broker", "Read by the broker: the switch, how long a send waits for the group's "
+            + "commit, the Raft transport between the group's brokers and the raft index; see docs/architecture.md, "
+            + "\"DLedger mode\". `transientStorePoolEnable` must stay false in DLedger mode.",
             dev.petrel.broker.dledger.DLedgerConfig.DEF),
         new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "

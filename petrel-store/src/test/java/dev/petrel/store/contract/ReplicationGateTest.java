@@ -186,4 +186,34 @@ class ReplicationGateTest {
         assertThat(a.queueOffset()).as("the cut record's queue offset is reused").isEqualTo(1);
         assertThat(a.physicalOffset()).isEqualTo(cut);
     }
+
+    /**
+     * A store restarted with records its gate has not confirmed (a Raft follower's tail beyond the commit point it knew)
+     * has them in no ConsumeQueue, but their queue offsets are taken: once confirmed and written to as a primary, the
+     * next put continues after them instead of reusing one (which lost a ConsumeQueue entry of a promoted follower).
+     */
+    @Test
+    void aRestartWithUnconfirmedRecordsContinuesTheirQueueOffsets() throws Exception {
+        open("ASYNC_FLUSH");
+        CompletableFuture<PutResult> first = store.putMessage(message("G", 0, "r0", 100, null));
+        long firstEnd = store.commitLogMaxOffset();
+        store.putMessage(message("G", 0, "r1", 100, null));
+        store.putMessage(message("G", 0, "r2", 100, null));
+        long end = store.commitLogMaxOffset();
+        gate.ack(firstEnd);
+        assertThat(first.get(10, TimeUnit.SECONDS).status()).isEqualTo(PutStatus.PUT_OK);
+        store.shutdown();
+        store = null;
+
+        open("ASYNC_FLUSH", 30_000); // a new gate: nothing confirmed yet
+        assertThat(store.commitLogMaxOffset()).isEqualTo(end);
+        assertThat(store.maxOffsetInQueue("G", 0)).as("only confirmed records are in the ConsumeQueue").isLessThan(3);
+        gate.ack(end);
+        CompletableFuture<PutResult> next = store.putMessage(message("G", 0, "r3", 100, null));
+        gate.ack(store.commitLogMaxOffset());
+        PutResult r = next.get(10, TimeUnit.SECONDS);
+        assertThat(r.status()).isEqualTo(PutStatus.PUT_OK);
+        assertThat(r.queueOffset()).isEqualTo(3);
+        assertThat(store.maxOffsetInQueue("G", 0)).isEqualTo(4);
+    }
 }
