@@ -37,7 +37,7 @@ class WritableRoleServicesTest {
 
     @Test
     void aSlaveRunsNoneAtStart() {
-        try (BrokerFixture f = new BrokerFixture(dir, Map.of("brokerRole", "SLAVE"))) {
+        try (BrokerFixture f = new BrokerFixture(dir, Map.of("brokerRole", "SLAVE", "brokerId", "1"))) {
             assertThat(f.broker.writableServicesRunning()).isFalse();
         }
     }
