@@ -1,5 +1,6 @@
 package dev.petrel.broker;
 
+import dev.petrel.broker.auth.BrokerAuth;
 import dev.petrel.broker.client.ConsumerIdsNotifier;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
@@ -99,6 +100,7 @@ public final class BrokerServer implements AutoCloseable {
     private final QueueLockTable locks;
     private final ScheduleService schedule;
     private final RemotingServer server;
+    private final BrokerAuth auth;
     private final ThreadPoolExecutor wakeups;
     private final Transactions transactions;
     private final PullMessageProcessor pull;
@@ -165,6 +167,8 @@ public final class BrokerServer implements AutoCloseable {
 
         this.server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
+        this.auth = new BrokerAuth(config, configDir, identity.clusterName(), clock);
+        auth.register(server);
         this.wakeups = wakeupExecutor();
         this.transactions = new Transactions(config, scheduleClock, store, producers, configDir,
             dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),
@@ -188,6 +192,7 @@ public final class BrokerServer implements AutoCloseable {
             config.get(BrokerConfig.FLUSH_CONSUMER_OFFSET_INTERVAL), config.get(BrokerConfig.CHANNEL_EXPIRED_TIMEOUT));
 
         this.client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
+        auth.signOutgoing(client);
         this.registrar = new NameServerRegistrar(client,
             NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)), identity, replication,
             config.get(BrokerConfig.REGISTER_BROKER_TIMEOUT_MILLS), clock);
@@ -220,6 +225,7 @@ public final class BrokerServer implements AutoCloseable {
         topics.load();
         groups.load();
         offsets.load();
+        auth.start();
         wakeups.prestartAllCoreThreads();
         awaitRecovery(recovered);
         replication.start(store, this::roleChanged);
@@ -403,6 +409,11 @@ public final class BrokerServer implements AutoCloseable {
             client.close();
             LOG.info("broker {} stopped", identity.brokerName());
         }
+    }
+
+    /** Users, ACLs and the refusal counters (ACL 2.0). */
+    public BrokerAuth auth() {
+        return auth;
     }
 
     // Parts, for tests in this package.
