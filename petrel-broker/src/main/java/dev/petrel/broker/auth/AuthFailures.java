@@ -45,8 +45,12 @@ public final class AuthFailures {
         }
     }
 
-    /** Counts one refusal and logs it unless this source was logged for this reason within the interval. */
-    public void record(Reason reason, String sourceIp, int requestCode, String username, String remark) {
+    /**
+     * Counts one refusal and logs it unless this source was logged for this reason within the interval.
+     *
+     * @return whether this refusal was logged
+     */
+    public boolean record(Reason reason, String sourceIp, int requestCode, String username, String remark) {
         counts.get(reason).increment();
         String key = sourceIp + '|' + reason;
         if (windows.size() >= MAX_SOURCES && !windows.containsKey(key)) {
@@ -57,16 +61,17 @@ public final class AuthFailures {
         long last = w.lastLogged.get();
         if (last != Long.MIN_VALUE && now - last < LOG_INTERVAL_MILLIS) {
             w.suppressed.increment();
-            return;
+            return false;
         }
         if (!w.lastLogged.compareAndSet(last, now)) {
             w.suppressed.increment();
-            return;
+            return false;
         }
         long skipped = w.suppressed.sumThenReset();
         LOG.warn("refused request code {} from {} ({}, user {}): {}{}", requestCode, sourceIp, reason,
             username == null ? "none" : printable(username), remark,
             skipped == 0 ? "" : " (" + skipped + " more from this source for this reason since the last report)");
+        return true;
     }
 
     /** Refusals so far by reason (for metrics). */
