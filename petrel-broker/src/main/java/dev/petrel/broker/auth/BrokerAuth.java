@@ -94,6 +94,11 @@ public final class BrokerAuth {
         }
     }
 
+    /** The request check, or null when neither authentication nor authorization is enabled. */
+    public dev.petrel.remoting.RequestInterceptor interceptor() {
+        return interceptor;
+    }
+
     public AuthMetadata metadata() {
         return metadata;
     }
