@@ -198,6 +198,7 @@ public final class BrokerConfig {
 
     /** Every key a broker.conf may hold: broker, store, remoting server (listenPort from here), client, shared. */
     public static final ConfigDef FILE = DEF
+        .plus("broker + auth", dev.petrel.broker.auth.AuthConfig.DEF)
         .plus("broker + transactions", dev.petrel.broker.transaction.TransactionConfig.DEF)
         .plus("broker + reply", dev.petrel.broker.reply.ReplyConfig.DEF)
         .plus("broker + store", StoreConfig.DEF)

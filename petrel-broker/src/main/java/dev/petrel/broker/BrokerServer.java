@@ -1,5 +1,6 @@
 package dev.petrel.broker;
 
+import dev.petrel.broker.auth.BrokerAuth;
 import dev.petrel.broker.client.ConsumerIdsNotifier;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
@@ -102,6 +103,7 @@ public final class BrokerServer implements AutoCloseable {
     private final QueueLockTable locks;
     private final ScheduleService schedule;
     private final RemotingServer server;
+    private final BrokerAuth auth;
     private final ThreadPoolExecutor wakeups;
     private final Transactions transactions;
     private final WritableRoleServices writableServices;
@@ -175,6 +177,9 @@ public final class BrokerServer implements AutoCloseable {
 
         this.server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
+        this.auth = new BrokerAuth(config, configDir, identity.clusterName(), clock);
+        auth.signOutgoing(client); // the broker's own calls (NameServers, its master) as the inner user
+        auth.register(server);
         this.wakeups = wakeupExecutor();
         this.transactions = new Transactions(config, scheduleClock, store, producers, configDir,
             dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),
@@ -230,6 +235,7 @@ public final class BrokerServer implements AutoCloseable {
         topics.load();
         groups.load();
         offsets.load();
+        auth.start();
         wakeups.prestartAllCoreThreads();
         awaitRecovery(recovered);
         client.start(); // the replication may call out at start (a returning master asks its slaves for offsets)
@@ -416,6 +422,11 @@ public final class BrokerServer implements AutoCloseable {
             client.close();
             LOG.info("broker {} stopped", identity.brokerName());
         }
+    }
+
+    /** Users, ACLs and the refusal counters (ACL 2.0). */
+    public BrokerAuth auth() {
+        return auth;
     }
 
     // Parts, for tests in this package.

@@ -49,6 +49,14 @@ public abstract class ClientBuilder<B extends ClientBuilder<B>> {
         return set(ClientConfig.INSTANCE_NAME, name);
     }
 
+    /**
+     * Signs every request with these ACL credentials (RocketMQ's {@code AclClientRPCHook} with
+     * {@code SessionCredentials(accessKey, secretKey)}), so brokers with ACL enabled accept them.
+     */
+    public B credentials(String accessKey, String secretKey) {
+        return set(ClientConfig.ACCESS_KEY, accessKey).set(ClientConfig.SECRET_KEY, secretKey);
+    }
+
     /** Sets one property, typed. */
     public <T> B set(ConfigKey<T> key, T value) {
         if (definition.key(key.name()) == null) {

@@ -34,9 +34,17 @@ public final class ClientConfig {
         "How often (ms) consumers rebalance their queues (also at once when a broker reports a membership change).")
         .orSystemProperty("rocketmq.client.rebalance.waitInterval");
 
+    public static final ConfigKey<String> ACCESS_KEY = ConfigKey.ofString("accessKey", null,
+        "ACL access key (the ACL 2.0 username); with secretKey, every request is signed as RocketMQ's AclClientRPCHook "
+            + "signs it (NameServer and broker requests alike). Unset: requests are not signed.");
+    public static final ConfigKey<String> SECRET_KEY = ConfigKey.ofString("secretKey", null,
+        "ACL secret key (the ACL 2.0 password) that signs requests; never sent, logged or shown.").secret();
+    public static final ConfigKey<String> SECURITY_TOKEN = ConfigKey.ofString("securityToken", null,
+        "optional ACL security token, sent as the SecurityToken field and signed; never logged or shown.").secret();
+
     public static final ConfigDef DEFINITION = ConfigDef.of("client", NAMESRV_ADDR, INSTANCE_NAME, CLIENT_IP,
         POLL_NAME_SERVER_INTERVAL, HEARTBEAT_BROKER_INTERVAL, PERSIST_CONSUMER_OFFSET_INTERVAL, MQ_CLIENT_API_TIMEOUT,
-        REBALANCE_WAIT_INTERVAL);
+        REBALANCE_WAIT_INTERVAL, ACCESS_KEY, SECRET_KEY, SECURITY_TOKEN);
 
     private ClientConfig() {
     }

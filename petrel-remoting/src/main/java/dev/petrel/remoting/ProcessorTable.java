@@ -19,6 +19,7 @@ final class ProcessorTable {
     private final Entry[] direct = new Entry[DIRECT_CODES];
     private final Map<Integer, Entry> others = new HashMap<>();
     private Entry defaultEntry;
+    private RequestInterceptor interceptor;
     private volatile boolean frozen;
 
     void register(int code, RequestProcessor processor, ProcessorExecutor executor) {
@@ -34,6 +35,17 @@ final class ProcessorTable {
     void registerDefault(RequestProcessor processor, ProcessorExecutor executor) {
         checkOpen();
         defaultEntry = new Entry(processor, executor);
+    }
+
+    /** The check every request passes before its processor (one per endpoint; null for none). */
+    void setInterceptor(RequestInterceptor value) {
+        checkOpen();
+        interceptor = value;
+    }
+
+    /** The interceptor, or null; read by processor threads after {@link #freeze()}. */
+    RequestInterceptor interceptor() {
+        return interceptor;
     }
 
     /** Makes the table read-only; called by the endpoint's start, before any request can arrive. */

@@ -48,6 +48,7 @@ public final class RemotingClient implements AutoCloseable {
     private final ByteBufAllocator allocator;
     private final Map<String, CompletableFuture<NettyConnection>> connections = new ConcurrentHashMap<>();
     private volatile Bootstrap bootstrap;
+    private volatile OutboundRequestHook outboundHook;
     private EventLoopGroup ioGroup;
     private boolean closed;
 
@@ -77,6 +78,19 @@ public final class RemotingClient implements AutoCloseable {
     /** Serves a server-initiated request code on the callback threads. */
     public void registerProcessor(int requestCode, RequestProcessor processor) {
         processors.register(requestCode, processor, endpoint.callbacks);
+    }
+
+    /**
+     * Sets the hook that rewrites every request this client sends (signing with credentials); set it before
+     * {@link #start()}. Requests sent on a {@link Connection} directly are not rewritten.
+     */
+    public void setOutboundHook(OutboundRequestHook hook) {
+        this.outboundHook = hook;
+    }
+
+    private RemotingCommand outbound(String address, RemotingCommand request) {
+        OutboundRequestHook hook = outboundHook;
+        return hook == null ? request : hook.beforeSend(address, request);
     }
 
     public void addConnectionListener(ConnectionListener listener) {
@@ -133,14 +147,15 @@ public final class RemotingClient implements AutoCloseable {
             throw new RemotingTimeoutException("timed out after " + timeoutMillis + " ms connecting to " + address
                 + " before sending " + EndpointContext.describe(request.code()));
         }
-        return connection.invokeSync(request, left, timeoutMillis);
+        return connection.invokeSync(outbound(address, request), left, timeoutMillis);
     }
 
     /**
      * Sends {@code request} to {@code address}; the future completes with the response or a
      * {@link RemotingException}, on a callback thread. Connecting does not block the caller.
      */
-    public CompletableFuture<RemotingCommand> invokeAsync(String address, RemotingCommand request, long timeoutMillis) {
+    public CompletableFuture<RemotingCommand> invokeAsync(String address, RemotingCommand original, long timeoutMillis) {
+        RemotingCommand request = outbound(address, original);
         CompletableFuture<NettyConnection> pending;
         try {
             endpoint.ensureOpen();
@@ -174,7 +189,7 @@ public final class RemotingClient implements AutoCloseable {
     /** Sends {@code request} oneway to {@code address}; returns once it is queued for writing. */
     public void invokeOneway(String address, RemotingCommand request, long timeoutMillis)
         throws RemotingException, InterruptedException {
-        await(address, connection(address)).invokeOneway(request, timeoutMillis);
+        await(address, connection(address)).invokeOneway(outbound(address, request), timeoutMillis);
     }
 
     /** Closes the connection to {@code address}, if any; the next call connects again. */

@@ -90,6 +90,14 @@ public final class RemotingServer implements AutoCloseable {
         processors.registerDefault(processor, executor);
     }
 
+    /**
+     * Sets the check every request passes before its processor (authentication, authorization); before
+     * {@link #start()}. A refused request never reaches its processor.
+     */
+    public void setInterceptor(RequestInterceptor interceptor) {
+        processors.setInterceptor(interceptor);
+    }
+
     public void addConnectionListener(ConnectionListener listener) {
         endpoint.addListener(listener);
     }

@@ -7,7 +7,7 @@ import dev.petrel.protocol.frame.RemotingCommand;
 /**
  * Routes each received request to its processor's executor, and answers what never reaches a processor: unknown
  * codes (REQUEST_CODE_NOT_SUPPORTED), declined or overflowing work (SYSTEM_BUSY) and processor exceptions
- * (SYSTEM_ERROR). {@link #dispatch} runs on I/O threads and never blocks; processors run on their executors.
+ * (SYSTEM_ERROR), and runs the endpoint's {@link RequestInterceptor} before each processor. {@link #dispatch} runs on I/O threads and never blocks; processors run on their executors.
  */
 final class RequestDispatcher {
 
@@ -51,7 +51,9 @@ final class RequestDispatcher {
         RemotingCommand request = context.request();
         RemotingCommand response;
         try {
-            response = processor.process(context, request);
+            RequestInterceptor interceptor = table.interceptor();
+            RemotingCommand refusal = interceptor == null ? null : interceptor.check(context, request);
+            response = refusal != null ? refusal : processor.process(context, request);
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

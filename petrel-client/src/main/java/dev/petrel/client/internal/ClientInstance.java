@@ -64,6 +64,11 @@ public final class ClientInstance {
         this.settings = settings;
         this.clientId = settings.clientId();
         this.remoting = new RemotingClient("client-" + clientId.replace(':', '_'), settings.remoting(), settings.clock());
+        if (settings.credentials() != null) {
+            dev.petrel.protocol.auth.SessionCredentials credentials = settings.credentials();
+            remoting.setOutboundHook((address, request) ->
+                dev.petrel.protocol.auth.RequestSignature.sign(request, credentials));
+        }
         this.remote = new Remote(remoting, new NameServerSelector(settings.nameServers(), new Random().nextInt(1 << 16)));
         this.nameServers = new NameServerCalls(remote, settings.apiTimeoutMillis());
         this.brokers = new BrokerCalls(remote, settings.apiTimeoutMillis());

@@ -3,6 +3,7 @@ package dev.petrel.client.internal;
 import dev.petrel.client.ClientConfig;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.auth.SessionCredentials;
 import dev.petrel.remoting.RemotingClientConfig;
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -24,11 +25,12 @@ import java.util.List;
  * @param rebalanceIntervalMillis      rebalance period of every consumer of the instance
  * @param remoting      remoting client settings
  * @param clock         time source
+ * @param credentials   ACL credentials every request is signed with; null for none
  */
 public record ClientSettings(List<String> nameServers, String instanceName, String clientIp,
                              long pollNameServerIntervalMillis, long heartbeatIntervalMillis,
                              long persistOffsetIntervalMillis, long apiTimeoutMillis, long rebalanceIntervalMillis,
-                             RemotingClientConfig remoting, Clock clock) {
+                             RemotingClientConfig remoting, Clock clock, SessionCredentials credentials) {
 
     public ClientSettings {
         nameServers = List.copyOf(nameServers);
@@ -48,7 +50,23 @@ public record ClientSettings(List<String> nameServers, String instanceName, Stri
         return new ClientSettings(nameServers, instance, ip == null || ip.isEmpty() ? localIp() : ip,
             config.get(ClientConfig.POLL_NAME_SERVER_INTERVAL), config.get(ClientConfig.HEARTBEAT_BROKER_INTERVAL),
             config.get(ClientConfig.PERSIST_CONSUMER_OFFSET_INTERVAL), config.get(ClientConfig.MQ_CLIENT_API_TIMEOUT),
-            config.get(ClientConfig.REBALANCE_WAIT_INTERVAL), RemotingClientConfig.from(config), clock);
+            config.get(ClientConfig.REBALANCE_WAIT_INTERVAL), RemotingClientConfig.from(config), clock,
+            credentials(config));
+    }
+
+    private static SessionCredentials credentials(Config config) {
+        String ak = config.get(ClientConfig.ACCESS_KEY);
+        String sk = config.get(ClientConfig.SECRET_KEY);
+        boolean hasAk = ak != null && !ak.isBlank();
+        boolean hasSk = sk != null && !sk.isBlank();
+        if (hasAk != hasSk) {
+            throw new IllegalArgumentException("set both accessKey and secretKey to sign requests, or neither");
+        }
+        if (!hasAk) {
+            return null;
+        }
+        String token = config.get(ClientConfig.SECURITY_TOKEN);
+        return new SessionCredentials(ak, sk, token == null || token.isEmpty() ? null : token);
     }
 
     /** RocketMQ's client id: {@code ip@instanceName}. */
@@ -58,7 +76,10 @@ public record ClientSettings(List<String> nameServers, String instanceName, Stri
 
     /** Which instance clients share: same NameServers (in any order) and instance name. */
     public String instanceKey() {
-        return String.join(";", nameServers.stream().sorted().toList()) + "|" + clientId();
+        // Credentials sign on the shared connection, so clients with different access keys never share an instance.
+        return String.join(";", nameServers.stream().sorted().toList()) + "|" + clientId()
+            + (credentials == null ? "" : "|" + credentials.accessKey() + "|" + Integer.toHexString(
+                java.util.Objects.hash(credentials.secretKey(), credentials.securityToken())));
     }
 
     /** A non-loopback IPv4 address, preferring public over site-local ones; loopback when there is none. */

@@ -59,12 +59,16 @@ public final class Config {
         return new Config(def, copy);
     }
 
-    /** Every property with its current value as text, in declaration order (GET_BROKER_CONFIG, logs). */
+    /**
+     * Every property with its current value as text, in declaration order (GET_BROKER_CONFIG, logs). A
+     * {@linkplain ConfigKey#secret() secret} that is set shows as {@link ConfigKey#REDACTED}, an unset one as empty.
+     */
     public Map<String, String> asText() {
         Map<String, String> out = new LinkedHashMap<>();
         for (ConfigKey<?> key : def.keys()) {
             Object v = values.get(key.name());
-            out.put(key.name(), key.format(v));
+            String text = key.format(v);
+            out.put(key.name(), key.isSecret() && text != null && !text.isEmpty() ? ConfigKey.REDACTED : text);
         }
         return out;
     }

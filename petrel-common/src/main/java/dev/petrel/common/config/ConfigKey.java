@@ -32,15 +32,17 @@ public final class ConfigKey<T> {
     private final String systemProperty;
     private final String environmentVariable;
     private final String defaultText;
+    private final boolean secret;
 
     private ConfigKey(String name, Class<T> type, T defaultValue, Function<String, T> parser, Predicate<T> validator,
                       String range, String doc, boolean dynamic) {
-        this(name, type, defaultValue, parser, validator, range, doc, dynamic, null, null, null);
+        this(name, type, defaultValue, parser, validator, range, doc, dynamic, null, null, null, false);
     }
 
     private ConfigKey(String name, Class<T> type, T defaultValue, Function<String, T> parser, Predicate<T> validator,
                       String range, String doc, boolean dynamic, String systemProperty, String environmentVariable,
-                      String defaultText) {
+                      String defaultText, boolean secret) {
+        this.secret = secret;
         this.systemProperty = systemProperty;
         this.environmentVariable = environmentVariable;
         this.defaultText = defaultText;
@@ -103,19 +105,19 @@ public final class ConfigKey<T> {
     /** The same key, marked as changeable at runtime (for example through updateBrokerConfig). */
     public ConfigKey<T> dynamic() {
         return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, true, systemProperty,
-            environmentVariable, defaultText);
+            environmentVariable, defaultText, secret);
     }
 
     /** The same key, whose value is also read from this JVM system property when the configuration does not set it. */
     public ConfigKey<T> orSystemProperty(String property) {
         return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic,
-            Objects.requireNonNull(property, "property"), environmentVariable, defaultText);
+            Objects.requireNonNull(property, "property"), environmentVariable, defaultText, secret);
     }
 
     /** The same key, also read from this environment variable when neither the configuration nor the system property sets it. */
     public ConfigKey<T> orEnvironmentVariable(String variable) {
         return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic, systemProperty,
-            Objects.requireNonNull(variable, "variable"), defaultText);
+            Objects.requireNonNull(variable, "variable"), defaultText, secret);
     }
 
     /**
@@ -124,7 +126,24 @@ public final class ConfigKey<T> {
      */
     public ConfigKey<T> documentedDefault(String text) {
         return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic, systemProperty,
-            environmentVariable, Objects.requireNonNull(text, "text"));
+            environmentVariable, Objects.requireNonNull(text, "text"), secret);
+    }
+
+    /**
+     * The same key, marked as holding a secret (a password, a secret key): {@link Config#asText()} and
+     * {@link Config#toString()} show {@link #REDACTED} instead of its value, so it never reaches a log line or an
+     * admin response such as GET_BROKER_CONFIG.
+     */
+    public ConfigKey<T> secret() {
+        return new ConfigKey<>(name, type, defaultValue, parser, validator, range, doc, dynamic, systemProperty,
+            environmentVariable, defaultText, true);
+    }
+
+    /** What {@link Config#asText()} shows for a secret that is set. */
+    public static final String REDACTED = "******";
+
+    public boolean isSecret() {
+        return secret;
     }
 
     /**

@@ -16,7 +16,12 @@ public final class MqAdmin {
     private MqAdmin() {
     }
 
-    public static synchronized String run(String... args) {
+    public static String run(String... args) {
+        return run(null, args);
+    }
+
+    /** As {@link #run(String...)}, signing with {@code hook} (what {@code conf/tools.yml} credentials give). */
+    public static synchronized String run(org.apache.rocketmq.remoting.RPCHook hook, String... args) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
@@ -24,7 +29,7 @@ public final class MqAdmin {
         System.setOut(capture);
         System.setErr(capture);
         try {
-            MQAdminStartup.main0(args, null);
+            MQAdminStartup.main0(args, hook);
         } finally {
             System.setOut(out);
             System.setErr(err);

@@ -115,6 +115,25 @@ public final class RequestCode {
      * {@code group}. Oneway. Chosen below 32768 (it fits RocketMQ's binary header's short) and far from every code
      * RocketMQ 5.3.1 or DLedger (50000-51005) uses, so an Apache peer answers it REQUEST_CODE_NOT_SUPPORTED.
      */
+    // ACL 1.0 administration and a few codes named by the ACL 2.0 rules (security.md §2.8, §3.6).
+    public static final int UPDATE_AND_CREATE_ACL_CONFIG = 50;
+    public static final int DELETE_ACL_CONFIG = 51;
+    public static final int GET_BROKER_CLUSTER_ACL_INFO = 52;
+    public static final int UPDATE_GLOBAL_WHITE_ADDRS_CONFIG = 53;
+    public static final int GET_BROKER_CLUSTER_ACL_CONFIG = 54;
+    public static final int GET_BROKER_MEMBER_GROUP = 901;
+    public static final int CLEAN_BROKER_DATA = 1011;
+    // ACL 2.0 administration (security.md §3.8).
+    public static final int AUTH_CREATE_USER = 3001;
+    public static final int AUTH_UPDATE_USER = 3002;
+    public static final int AUTH_DELETE_USER = 3003;
+    public static final int AUTH_GET_USER = 3004;
+    public static final int AUTH_LIST_USER = 3005;
+    public static final int AUTH_CREATE_ACL = 3006;
+    public static final int AUTH_UPDATE_ACL = 3007;
+    public static final int AUTH_DELETE_ACL = 3008;
+    public static final int AUTH_GET_ACL = 3009;
+    public static final int AUTH_LIST_ACL = 3010;
     public static final int PETREL_RAFT_MESSAGE = 32600;
 
     private RequestCode() {
@@ -224,6 +243,23 @@ public final class RequestCode {
             case GET_SUBSCRIPTIONGROUP_CONFIG -> "GET_SUBSCRIPTIONGROUP_CONFIG";
             case LITE_PULL_MESSAGE -> "LITE_PULL_MESSAGE";
             case BROKER_HEARTBEAT -> "BROKER_HEARTBEAT";
+            case UPDATE_AND_CREATE_ACL_CONFIG -> "UPDATE_AND_CREATE_ACL_CONFIG";
+            case DELETE_ACL_CONFIG -> "DELETE_ACL_CONFIG";
+            case GET_BROKER_CLUSTER_ACL_INFO -> "GET_BROKER_CLUSTER_ACL_INFO";
+            case UPDATE_GLOBAL_WHITE_ADDRS_CONFIG -> "UPDATE_GLOBAL_WHITE_ADDRS_CONFIG";
+            case GET_BROKER_CLUSTER_ACL_CONFIG -> "GET_BROKER_CLUSTER_ACL_CONFIG";
+            case GET_BROKER_MEMBER_GROUP -> "GET_BROKER_MEMBER_GROUP";
+            case CLEAN_BROKER_DATA -> "CLEAN_BROKER_DATA";
+            case AUTH_CREATE_USER -> "AUTH_CREATE_USER";
+            case AUTH_UPDATE_USER -> "AUTH_UPDATE_USER";
+            case AUTH_DELETE_USER -> "AUTH_DELETE_USER";
+            case AUTH_GET_USER -> "AUTH_GET_USER";
+            case AUTH_LIST_USER -> "AUTH_LIST_USER";
+            case AUTH_CREATE_ACL -> "AUTH_CREATE_ACL";
+            case AUTH_UPDATE_ACL -> "AUTH_UPDATE_ACL";
+            case AUTH_DELETE_ACL -> "AUTH_DELETE_ACL";
+            case AUTH_GET_ACL -> "AUTH_GET_ACL";
+            case AUTH_LIST_ACL -> "AUTH_LIST_ACL";
             case PETREL_RAFT_MESSAGE -> "PETREL_RAFT_MESSAGE";
             default -> "UNKNOWN(" + code + ")";
         };

@@ -57,6 +57,9 @@ public final class ConfigReference {
             BrokerConfig.DEF),
         new Section("Transactions", "Read by the broker: the check-back of transactional half messages (RocketMQ's "
             + "`BrokerConfig` names); see docs/architecture.md.", dev.petrel.broker.transaction.TransactionConfig.DEF),
+        new Section("Authentication and authorization (ACL 2.0)", "Read by the broker (RocketMQ 5.3's `AuthConfig` "
+            + "names); users and ACLs live in `config/auth.json` under `storePathRootDir`; see docs/security.md. The two "
+            + "JSON keys hold secrets: getBrokerConfig and logs show `******`.", dev.petrel.broker.auth.AuthConfig.DEF),
         new Section("Request-reply", "Read by the broker (RocketMQ's `BrokerConfig` names).",
             dev.petrel.broker.reply.ReplyConfig.DEF),
         new Section("Store", "Read by the broker (RocketMQ's `MessageStoreConfig`); see docs/storage.md.", StoreConfig.DEF),

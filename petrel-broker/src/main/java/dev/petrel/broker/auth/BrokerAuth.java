@@ -1,0 +1,183 @@
+package dev.petrel.broker.auth;
+
+import dev.petrel.broker.metadata.ConfigFile;
+import dev.petrel.common.config.Config;
+import dev.petrel.common.json.JsonCodec;
+import dev.petrel.common.json.JsonException;
+import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.auth.RequestSignature;
+import dev.petrel.protocol.auth.SessionCredentials;
+import dev.petrel.remoting.ProcessorExecutor;
+import dev.petrel.remoting.RemotingClient;
+import dev.petrel.remoting.RemotingServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The broker's ACL 2.0 parts, built from broker.conf ({@link AuthConfig}) and wired by {@code BrokerServer}: the user
+ * and ACL table ({@code config/auth.json}), the request check (installed on the server only when authentication or
+ * authorization is enabled), the AUTH_* admin processor (always served, so users can be created before ACL is
+ * switched on), the start-up users, and the signing of the broker's own requests with
+ * {@code innerClientAuthenticationCredentials}.
+ */
+public final class BrokerAuth {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BrokerAuth.class);
+
+    private final Config config;
+    private final AuthMetadata metadata;
+    private final AuthFailures failures;
+    private final AuthInterceptor interceptor;
+    private final SessionCredentials innerCredentials;
+    private final AuthUser initUser;
+
+    /**
+     * @param configDir   {@code <storePathRootDir>/config}
+     * @param clusterName the broker's cluster (the resource of cluster-level requests)
+     */
+    public BrokerAuth(Config config, Path configDir, String clusterName, Clock clock) {
+        this.config = config;
+        this.metadata = new AuthMetadata(new ConfigFile(configDir.resolve(AuthMetadata.FILE_NAME)));
+        this.failures = new AuthFailures(clock);
+        boolean authn = config.get(AuthConfig.AUTHENTICATION_ENABLED);
+        boolean authz = config.get(AuthConfig.AUTHORIZATION_ENABLED);
+        this.interceptor = authn || authz ? new AuthInterceptor(authn, authz,
+            codes(AuthConfig.AUTHENTICATION_WHITELIST.name(), config.get(AuthConfig.AUTHENTICATION_WHITELIST)),
+            codes(AuthConfig.AUTHORIZATION_WHITELIST.name(), config.get(AuthConfig.AUTHORIZATION_WHITELIST)),
+            metadata, clusterName, failures) : null;
+        this.innerCredentials = innerCredentials(config.get(AuthConfig.INNER_CLIENT_AUTHENTICATION_CREDENTIALS));
+        this.initUser = initUser(config.get(AuthConfig.INIT_AUTHENTICATION_USER));
+    }
+
+    /** Installs the check (when enabled) and the admin processor on {@code server}; before the server starts. */
+    public void register(RemotingServer server) {
+        if (interceptor != null) {
+            server.setInterceptor(interceptor);
+        }
+        ProcessorExecutor pool = new ProcessorExecutor("broker-auth-admin", 1, 1024, "(fixed: 1 thread, 1024 queued)");
+        AuthAdminProcessor admin = new AuthAdminProcessor(metadata);
+        for (int code : AuthAdminProcessor.CODES) {
+            server.registerProcessor(code, admin, pool);
+        }
+    }
+
+    /** Signs every request {@code client} sends with the inner credentials, when they are configured. */
+    public void signOutgoing(RemotingClient client) {
+        if (innerCredentials != null) {
+            SessionCredentials credentials = innerCredentials;
+            client.setOutboundHook((address, request) -> RequestSignature.sign(request, credentials));
+        }
+    }
+
+    /** Loads the users and ACLs and creates the start-up users (Super) that do not exist yet. */
+    public void start() {
+        metadata.load();
+        if (initUser != null) {
+            metadata.createIfAbsent(initUser);
+        }
+        if (innerCredentials != null) {
+            metadata.createIfAbsent(new AuthUser(innerCredentials.accessKey(), innerCredentials.secretKey(),
+                UserType.SUPER, UserStatus.ENABLE));
+        }
+        if (config.get(AuthConfig.MIGRATE_AUTH_FROM_V1_ENABLED)) {
+            LOG.warn("migrateAuthFromV1Enabled=true is not supported by Petrel yet: plain_acl.yml accounts are not "
+                + "imported; create the users and ACLs with mqadmin createUser / createAcl");
+        }
+        if (interceptor != null) {
+            LOG.info("ACL 2.0: authentication {}, authorization {}; {} users",
+                config.get(AuthConfig.AUTHENTICATION_ENABLED) ? "on" : "off",
+                config.get(AuthConfig.AUTHORIZATION_ENABLED) ? "on" : "off", metadata.listUsers(null).size());
+        }
+    }
+
+    /** The request check, or null when neither authentication nor authorization is enabled. */
+    public dev.petrel.remoting.RequestInterceptor interceptor() {
+        return interceptor;
+    }
+
+    public AuthMetadata metadata() {
+        return metadata;
+    }
+
+    /** Refused requests by reason, for metrics. */
+    public AuthFailures failures() {
+        return failures;
+    }
+
+    /** The credentials of the broker's own requests, or null. */
+    public SessionCredentials innerCredentials() {
+        return innerCredentials;
+    }
+
+    static Set<Integer> codes(String key, String text) {
+        Set<Integer> out = new LinkedHashSet<>();
+        if (text == null || text.isBlank()) {
+            return out;
+        }
+        for (String part : text.split(",")) {
+            String p = part.trim();
+            if (p.isEmpty()) {
+                continue;
+            }
+            try {
+                out.add(Integer.parseInt(p));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + " must be a comma-separated list of request code numbers, got '"
+                    + AuthFailures.printable(p) + "'");
+            }
+        }
+        return out;
+    }
+
+    /** The JSON of innerClientAuthenticationCredentials. */
+    record InnerJson(String accessKey, String secretKey) {
+    }
+
+    /** The JSON of initAuthenticationUser. */
+    record InitJson(String username, String password) {
+    }
+
+    private static SessionCredentials innerCredentials(String json) {
+        InnerJson node = secretJson(AuthConfig.INNER_CLIENT_AUTHENTICATION_CREDENTIALS.name(), json, InnerJson.class);
+        if (node == null) {
+            return null;
+        }
+        String ak = node.accessKey() == null ? "" : node.accessKey();
+        String sk = node.secretKey() == null ? "" : node.secretKey();
+        if (ak.isBlank() || sk.isBlank()) {
+            throw new IllegalArgumentException(AuthConfig.INNER_CLIENT_AUTHENTICATION_CREDENTIALS.name()
+                + " must be JSON with non-blank accessKey and secretKey");
+        }
+        return new SessionCredentials(ak, sk);
+    }
+
+    private static AuthUser initUser(String json) {
+        InitJson node = secretJson(AuthConfig.INIT_AUTHENTICATION_USER.name(), json, InitJson.class);
+        if (node == null) {
+            return null;
+        }
+        String username = node.username() == null ? "" : node.username();
+        String password = node.password() == null ? "" : node.password();
+        if (username.isBlank() || password.isBlank()) {
+            throw new IllegalArgumentException(AuthConfig.INIT_AUTHENTICATION_USER.name()
+                + " must be JSON with non-blank username and password");
+        }
+        return new AuthUser(username, password, UserType.SUPER, UserStatus.ENABLE);
+    }
+
+    /** Parses a secret-holding JSON value; the error never repeats the value. */
+    private static <T> T secretJson(String key, String json, Class<T> type) {
+        if (json == null || json.isBlank()) {
+            return null;
+        }
+        try {
+            return JsonCodec.standard().decode(json.getBytes(StandardCharsets.UTF_8), type);
+        } catch (JsonException e) {
+            throw new IllegalArgumentException(key + " is not valid JSON (value not shown: it holds a secret)");
+        }
+    }
+}
