@@ -26,9 +26,9 @@ class DelayedMessageTest {
     @Test
     void aDelayedMessageArrivesOnceTheClockIsAdvancedPastItsDueTime(EmbeddedPetrel petrel) {
         List<String> received = new CopyOnWriteArrayList<>();
-        try (PetrelProducer producer = PetrelProducer.builder().namesrvAddr(petrel.namesrvAddr()).group("delay-producer")
+        try (PetrelProducer producer = PatientClients.producer(petrel.namesrvAddr()).group("delay-producer")
                  .instanceName("delay-" + ProcessHandle.current().pid()).build();
-             PetrelPushConsumer consumer = PetrelPushConsumer.builder().namesrvAddr(petrel.namesrvAddr())
+             PetrelPushConsumer consumer = PatientClients.pushConsumer(petrel.namesrvAddr())
                  .group("delay-consumer").instanceName("delay-" + ProcessHandle.current().pid())
                  .subscribe("Delayed", MessageSelector.byTag("*")).startFrom(StartPosition.FIRST_OFFSET)
                  .listener((messages, context) -> {

@@ -82,9 +82,9 @@ class EmbeddedPetrelTest {
     @Test
     void advancingTheScheduleClockMovesStoreTimestampsAndNotTheProducersClock() {
         try (EmbeddedPetrel petrel = EmbeddedPetrel.start();
-             PetrelProducer producer = PetrelProducer.builder().namesrvAddr(petrel.namesrvAddr()).group("embedded-clock")
+             PetrelProducer producer = PatientClients.producer(petrel.namesrvAddr()).group("embedded-clock")
                  .instanceName(instanceName()).build();
-             PetrelPullConsumer pull = PetrelPullConsumer.builder().namesrvAddr(petrel.namesrvAddr())
+             PetrelPullConsumer pull = PatientClients.pullConsumer(petrel.namesrvAddr())
                  .group("embedded-clock-pull").instanceName(instanceName()).build()) {
             petrel.createTopic("ClockTopic", 1);
             producer.send(Message.of("ClockTopic", "before"));
@@ -122,7 +122,7 @@ class EmbeddedPetrelTest {
     @Test
     void createTopicReturnsOnceTheNameServerRoutesIt() {
         try (EmbeddedPetrel petrel = EmbeddedPetrel.start();
-             PetrelPullConsumer pull = PetrelPullConsumer.builder().namesrvAddr(petrel.namesrvAddr())
+             PetrelPullConsumer pull = PatientClients.pullConsumer(petrel.namesrvAddr())
                  .group("embedded-topics").instanceName(instanceName()).build()) {
             petrel.createTopic("EightQueues", 8);
             assertThat(pull.fetchSubscribeQueues("EightQueues")).hasSize(8)

@@ -35,13 +35,13 @@ class PetrelExtensionTest {
     }
 
     private static PetrelProducer producer(EmbeddedPetrel petrel, String group) {
-        return PetrelProducer.builder().namesrvAddr(petrel.namesrvAddr()).group(group)
+        return PatientClients.producer(petrel.namesrvAddr()).group(group)
             .instanceName(group + "-" + ProcessHandle.current().pid()).build();
     }
 
     private static PetrelPushConsumer consumer(EmbeddedPetrel petrel, String group, String topic, MessageSelector selector,
                                               List<String> received) {
-        return PetrelPushConsumer.builder().namesrvAddr(petrel.namesrvAddr()).group(group)
+        return PatientClients.pushConsumer(petrel.namesrvAddr()).group(group)
             .instanceName(group + "-" + ProcessHandle.current().pid())
             .subscribe(topic, selector).startFrom(StartPosition.FIRST_OFFSET).consumeThreads(1)
             .listener((messages, context) -> {

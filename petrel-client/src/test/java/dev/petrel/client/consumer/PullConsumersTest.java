@@ -8,6 +8,7 @@ import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.testing.FakeBroker;
 import dev.petrel.client.testing.FakeNameServer;
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.testkit.Await;
@@ -33,7 +34,7 @@ class PullConsumersTest {
     void start() {
         namesrv = new FakeNameServer();
         broker = new FakeBroker("broker-a", namesrv).createTopic("T", 2);
-        producer = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("pg").instanceName("p").build();
+        producer = PatientClients.producer(namesrv.address()).group("pg").instanceName("p").build();
     }
 
     @AfterEach
@@ -63,7 +64,7 @@ class PullConsumersTest {
     @Test
     void assignSeekAndManualCommit() {
         sendToQueue0(10, "m");
-        try (PetrelLitePullConsumer c = PetrelLitePullConsumer.builder().namesrvAddr(namesrv.address()).group("lg")
+        try (PetrelLitePullConsumer c = PatientClients.litePullConsumer(namesrv.address()).group("lg")
             .instanceName("l1").autoCommit(false).startFrom(StartPosition.FIRST_OFFSET).build()) {
             assertThat(c.fetchMessageQueues("T")).containsExactly(Q0, new MessageQueue("T", "broker-a", 1));
             c.assign(List.of(Q0));
@@ -84,7 +85,7 @@ class PullConsumersTest {
 
     @Test
     void pausedQueuesAreNotFetched() {
-        try (PetrelLitePullConsumer c = PetrelLitePullConsumer.builder().namesrvAddr(namesrv.address()).group("pz")
+        try (PetrelLitePullConsumer c = PatientClients.litePullConsumer(namesrv.address()).group("pz")
             .instanceName("l2").startFrom(StartPosition.FIRST_OFFSET).build()) {
             // Paused before it is assigned: a pull started before pause() could already wait at the broker.
             c.pause(List.of(Q0));
@@ -99,7 +100,7 @@ class PullConsumersTest {
 
     @Test
     void subscribeModeGetsTheQueuesAndAutoCommitsOnClose() {
-        PetrelLitePullConsumer c = PetrelLitePullConsumer.builder().namesrvAddr(namesrv.address()).group("sg")
+        PetrelLitePullConsumer c = PatientClients.litePullConsumer(namesrv.address()).group("sg")
             .instanceName("l3").startFrom(StartPosition.FIRST_OFFSET).build();
         c.subscribe("T", "*");
         Await.until(WAIT, "both queues assigned", () -> c.assignment().containsAll(Set.of(Q0, new MessageQueue("T", "broker-a", 1))));
@@ -111,7 +112,7 @@ class PullConsumersTest {
 
     @Test
     void subscribeAndAssignDoNotMix() {
-        try (PetrelLitePullConsumer c = PetrelLitePullConsumer.builder().namesrvAddr(namesrv.address()).group("mx")
+        try (PetrelLitePullConsumer c = PatientClients.litePullConsumer(namesrv.address()).group("mx")
             .instanceName("l4").build()) {
             c.assign(List.of(Q0));
             assertThatThrownBy(() -> c.subscribe("T", "*")).isInstanceOf(IllegalStateException.class)
@@ -122,7 +123,7 @@ class PullConsumersTest {
     @Test
     void plainPullWithOffsetsOnTheBroker() {
         sendToQueue0(5, "x");
-        try (PetrelPullConsumer c = PetrelPullConsumer.builder().namesrvAddr(namesrv.address()).group("plain")
+        try (PetrelPullConsumer c = PatientClients.pullConsumer(namesrv.address()).group("plain")
             .instanceName("pl").build()) {
             assertThat(c.fetchSubscribeQueues("T")).contains(Q0);
             assertThat(c.fetchConsumeOffset(Q0)).isEqualTo(-1);

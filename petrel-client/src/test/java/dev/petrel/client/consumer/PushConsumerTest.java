@@ -8,6 +8,7 @@ import dev.petrel.client.producer.MessageQueueSelector;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.testing.FakeBroker;
 import dev.petrel.client.testing.FakeNameServer;
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumerRunningInfo;
 import dev.petrel.protocol.body.client.ProcessQueueInfo;
@@ -48,7 +49,7 @@ class PushConsumerTest {
     void start() {
         namesrv = new FakeNameServer();
         broker = new FakeBroker("broker-a", namesrv).createTopic("T", 4);
-        producer = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("pg").instanceName("producer").build();
+        producer = PatientClients.producer(namesrv.address()).group("pg").instanceName("producer").build();
     }
 
     @AfterEach
@@ -62,7 +63,7 @@ class PushConsumerTest {
     }
 
     private PetrelPushConsumer.Builder consumer(String group, String instance) {
-        return PetrelPushConsumer.builder().namesrvAddr(namesrv.address()).group(group).instanceName(instance)
+        return PatientClients.pushConsumer(namesrv.address()).group(group).instanceName(instance)
             .startFrom(StartPosition.FIRST_OFFSET);
     }
 

@@ -9,6 +9,7 @@ import dev.petrel.client.consumer.StartPosition;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.testing.FakeBroker;
 import dev.petrel.client.testing.FakeNameServer;
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.CMResult;
 import dev.petrel.protocol.body.client.ConsumeMessageDirectlyResult;
@@ -46,8 +47,8 @@ class BrokerRequestsTest {
     void start() {
         namesrv = new FakeNameServer();
         broker = new FakeBroker("broker-a", namesrv).createTopic("T", 1);
-        producer = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("pg").instanceName("p").build();
-        consumer = PetrelPushConsumer.builder().namesrvAddr(namesrv.address()).group("cg").instanceName("c")
+        producer = PatientClients.producer(namesrv.address()).group("pg").instanceName("p").build();
+        consumer = PatientClients.pushConsumer(namesrv.address()).group("cg").instanceName("c")
             .startFrom(StartPosition.FIRST_OFFSET).subscribe("T", "*").listener((msgs, ctx) -> {
                 msgs.forEach(m -> bodies.add(m.bodyAsString()));
                 return ConsumeResult.SUCCESS;
@@ -153,7 +154,7 @@ class BrokerRequestsTest {
     @Test
     void nameServerFailoverFindsTheLiveOne() {
         Set<String> got = ConcurrentHashMap.newKeySet();
-        try (PetrelProducer p = PetrelProducer.builder().namesrvAddr("127.0.0.1:1;" + namesrv.address()).group("fo")
+        try (PetrelProducer p = PatientClients.producer("127.0.0.1:1;" + namesrv.address()).group("fo")
             .instanceName("failover").build()) {
             for (int i = 0; i < 3; i++) {
                 got.add(p.send(Message.of("T", "f" + i)).msgId());

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.petrel.client.BrokerException;
-import dev.petrel.client.ClientConfig;
 import dev.petrel.client.Message;
 import dev.petrel.client.NetworkException;
 import dev.petrel.client.NoRouteException;
 import dev.petrel.client.testing.FakeBroker;
 import dev.petrel.client.testing.FakeNameServer;
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.message.DecodedMessage;
 import dev.petrel.message.PropertiesCodec;
 import dev.petrel.protocol.body.MessageQueue;
@@ -54,10 +54,8 @@ class ProducerTest {
     }
 
     private PetrelProducer producer(String instance, boolean latency) {
-        // Generous time budgets: the fakes answer at once, but a loaded machine can hold a 3 s route query or send
-        // (the defaults) past its deadline; tests of timeouts give their own short budget.
-        PetrelProducer p = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("pg").instanceName(instance)
-            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000).sendTimeout(Duration.ofSeconds(30))
+        // Generous time budgets (PatientClients); tests of timeouts give their own short budget.
+        PetrelProducer p = PatientClients.producer(namesrv.address()).group("pg").instanceName(instance)
             .latencyFaultEnabled(latency).build();
         closeables.add(p);
         return p;
@@ -188,7 +186,7 @@ class ProducerTest {
     @Test
     void heartbeatsNameTheGroupAndCloseUnregisters() {
         FakeBroker broker = broker("broker-a").createTopic("T", 1);
-        PetrelProducer producer = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("hb-group")
+        PetrelProducer producer = PatientClients.producer(namesrv.address()).group("hb-group")
             .instanceName("hb").build();
         producer.send(Message.of("T", "x"));
         Await.until(Duration.ofSeconds(10), "a heartbeat", () -> !broker.received(RequestCode.HEART_BEAT).isEmpty());

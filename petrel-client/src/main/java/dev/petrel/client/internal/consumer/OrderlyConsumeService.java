@@ -92,58 +92,72 @@ public final class OrderlyConsumeService implements ConsumeService {
         }
     }
 
+    /**
+     * Consumes {@code pq} while holding its orderly lock. A drain that finds the lock taken returns at once, trusting the
+     * holder to see its messages; so whatever work on the queue the holder asks for next (a retry after the suspend, a
+     * lock attempt, a fresh turn after a minute) is asked for only after the lock is released. Asked for while still
+     * held, it could run and give up before the release (a suspend of 10 ms is shorter than a descheduled thread's
+     * pause on a busy machine), and the queue would stall with its messages cached.
+     */
     private void drain(ProcessQueue pq, MessageQueue mq) {
         if (!pq.orderlyLock().tryLock()) {
             return; // another thread drains this queue and will see the new messages
         }
-        boolean rescheduled = false;
-        long start = clock.millis();
+        Runnable next;
         try {
-            while (!pq.isDropped()) {
-                if (!locks.isValid(mq)) {
-                    rescheduled = true;
-                    LOG.info("group {}: the lock of {} lapsed; locking it again before consuming on", group, mq);
-                    locks.lockLater(mq, RELOCK_DELAY_MILLIS, () -> submitLater(pq, mq, 10),
-                        () -> submitLater(pq, mq, 3_000));
-                    break;
-                }
-                List<ReceivedMessage> batch = pq.take(batchSize);
-                if (batch.isEmpty()) {
-                    break;
-                }
-                ConsumeContext context = new ConsumeContext(mq, group);
-                ConsumeResult result = call(batch, context);
-                pq.consumedAt(clock.millis());
-                if (pq.isDropped()) {
-                    break; // the queue moved to another member, which consumes these again
-                }
-                if (result != ConsumeResult.SUCCESS) {
-                    failed.add(batch.size());
-                    List<ReceivedMessage> again = retryInPlace(batch);
-                    if (!again.isEmpty()) {
-                        pq.putBack(again);
-                        rescheduled = true;
-                        submitLater(pq, mq, suspendOf(context));
-                        break;
-                    }
-                }
-                long next = pq.commit();
-                if (next >= 0) {
-                    offsets.update(mq, next, false);
-                }
-                if (clock.millis() - start > MAX_CONTINUOUS_MILLIS) {
-                    submit(List.of(), pq, mq);
-                    rescheduled = true;
-                    break;
-                }
-            }
+            next = consumeLocked(pq, mq);
         } finally {
             pq.orderlyLock().unlock();
         }
-        // Messages put while this thread was finishing found the lock taken; pick them up.
-        if (!rescheduled && !pq.isDropped() && !pq.isEmpty()) {
+        if (next != null) {
+            next.run();
+        } else if (!pq.isDropped() && !pq.isEmpty()) {
+            // Messages put while this thread was finishing found the lock taken; pick them up.
             submit(List.of(), pq, mq);
         }
+    }
+
+    /**
+     * The consume loop, under the queue's orderly lock.
+     *
+     * @return what to do once the lock is released to go on with the queue later, or null when nothing was planned
+     */
+    private Runnable consumeLocked(ProcessQueue pq, MessageQueue mq) {
+        long start = clock.millis();
+        while (!pq.isDropped()) {
+            if (!locks.isValid(mq)) {
+                LOG.info("group {}: the lock of {} lapsed; locking it again before consuming on", group, mq);
+                return () -> locks.lockLater(mq, RELOCK_DELAY_MILLIS, () -> submitLater(pq, mq, 10),
+                    () -> submitLater(pq, mq, 3_000));
+            }
+            List<ReceivedMessage> batch = pq.take(batchSize);
+            if (batch.isEmpty()) {
+                return null;
+            }
+            ConsumeContext context = new ConsumeContext(mq, group);
+            ConsumeResult result = call(batch, context);
+            pq.consumedAt(clock.millis());
+            if (pq.isDropped()) {
+                return null; // the queue moved to another member, which consumes these again
+            }
+            if (result != ConsumeResult.SUCCESS) {
+                failed.add(batch.size());
+                List<ReceivedMessage> again = retryInPlace(batch);
+                if (!again.isEmpty()) {
+                    pq.putBack(again);
+                    long suspend = suspendOf(context);
+                    return () -> submitLater(pq, mq, suspend);
+                }
+            }
+            long next = pq.commit();
+            if (next >= 0) {
+                offsets.update(mq, next, false);
+            }
+            if (clock.millis() - start > MAX_CONTINUOUS_MILLIS) {
+                return () -> submit(List.of(), pq, mq);
+            }
+        }
+        return null;
     }
 
     /**

@@ -21,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -84,6 +86,51 @@ class OrderlyConsumeServiceTest {
         Await.until(WAIT, "both consumed", () -> offsets.get(MQ) == 2);
         assertThat(seen).containsExactly("0/0", "0/1", "0/2", "1/0");
         assertThat(service.failedMessages()).isEqualTo(2);
+    }
+
+    /**
+     * The interleaving of a busy machine, played out deterministically: the consume thread that failed a message and
+     * asked for the retry is descheduled before it goes on, and the retry comes due (its suspend is only 10 ms), is
+     * handed to the other consume thread, and runs to its end before the first thread continues. The retry must still
+     * happen: the run that failed the queue's lock on every retry before this was fixed stalled the queue for good.
+     */
+    @Test
+    void aRetryThatComesDueBeforeTheFailingThreadGoesOnIsNotLost() {
+        String group = "og-descheduled";
+        ScheduledThreadPoolExecutor descheduling = new ScheduledThreadPoolExecutor(1) {
+            final AtomicBoolean first = new AtomicBoolean(true);
+
+            @Override
+            public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+                if (!first.compareAndSet(true, false)) {
+                    return super.schedule(command, delay, unit);
+                }
+                command.run(); // due at once, while the asking thread "sleeps" here until the retry's run ended
+                Await.until(WAIT, "the retry's run on the other consume thread to end",
+                    () -> otherThreadsIdle("petrel-push-" + group + "-consume-"));
+                return super.schedule(() -> { }, 0, unit);
+            }
+        };
+        AtomicInteger failures = new AtomicInteger(2);
+        service = new OrderlyConsumeService(listener(m -> m.queueOffset() == 0 && failures.getAndDecrement() > 0),
+            group, 2, 1, 1_000, -1, offsets, descheduling, LockKeeper.disabled(), (m, max, times) -> {
+                throw new AssertionError("unlimited retries never re-send");
+            }, Clock.system());
+        try {
+            ProcessQueue pq = queueWith(2);
+            service.submit(List.of(), pq, MQ);
+            Await.until(WAIT, "both consumed", () -> offsets.get(MQ) == 2);
+            assertThat(seen).containsExactly("0/0", "0/1", "0/2", "1/0");
+        } finally {
+            descheduling.shutdownNow();
+        }
+    }
+
+    /** Whether the threads named {@code prefix*} other than this one exist and all wait for work. */
+    static boolean otherThreadsIdle(String prefix) {
+        List<Thread> others = Thread.getAllStackTraces().keySet().stream()
+            .filter(t -> t.getName().startsWith(prefix) && t != Thread.currentThread()).toList();
+        return !others.isEmpty() && others.stream().allMatch(t -> t.getState() == Thread.State.WAITING);
     }
 
     @Test
