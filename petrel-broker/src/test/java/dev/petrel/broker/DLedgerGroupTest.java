@@ -361,7 +361,7 @@ class DLedgerGroupTest {
     }
 
     private static byte[] read(MessageStore store, long upTo) {
-        return new StoreCommitLogBytes(store, () -> Long.MAX_VALUE).read(0, Math.toIntExact(upTo));
+        return new StoreCommitLogBytes(store, () -> Long.MAX_VALUE, System::nanoTime).read(0, Math.toIntExact(upTo));
     }
 
     /** One member: its store directory, ports and (re)startable broker. */

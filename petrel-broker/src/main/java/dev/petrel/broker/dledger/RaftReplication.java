@@ -143,14 +143,14 @@ public final class RaftReplication implements Replication, RaftListener {
                 LOG.warn("DLedger mode on a store with {} CommitLog bytes and no raft index: the group replicates from "
                     + "offset {} on; every member must hold the same bytes below it (copy the store first)", base, base);
             }
-            bytes = new StoreCommitLogBytes(recovered, gate::locallyConfirmed);
+            bytes = new StoreCommitLogBytes(recovered, gate::locallyConfirmed, clock::nanos);
             RaftIndexFile index = RaftIndexFile.open(indexDir, indexSegmentRecords, fresh ? base : 0,
                 StoreFileFactory.mapped());
             CommitLogRaftLog log = new CommitLogRaftLog(index, bytes);
             RemotingRaftTransport transport = new RemotingRaftTransport(group, settings.selfId(), peers,
                 peers.peer(settings.selfId()).host(), peerQueueCapacity, peerSendTimeoutMs, peerRetryIntervalMs, clock);
             loop = new RaftLoop(group, selfName, settings, log, new FileRaftStateStore(raftDir), transport, this, clock,
-                new SplittableRandom(System.nanoTime() ^ ((long) settings.selfId() << 32)));
+                new SplittableRandom()); // self-seeded: election timeouts differ between members
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the Raft files in " + raftDir, e);
         }

@@ -34,12 +34,15 @@ public final class StoreCommitLogBytes implements CommitLogBytes {
 
     private final MessageStore store;
     private final LongSupplier locallyConfirmed;
+    private final LongSupplier nanos;
 
     /**
      * @param locallyConfirmed the store's local gate's confirmed offset ({@link CommitGate#confirmedOffset()} of the
      *                         gate {@link RaftCommitGate} wraps): forced under SYNC_FLUSH, written under ASYNC_FLUSH
+     * @param nanos            monotonic time, to report a flush that takes long (the broker's clock)
      */
-    public StoreCommitLogBytes(MessageStore store, LongSupplier locallyConfirmed) {
+    public StoreCommitLogBytes(MessageStore store, LongSupplier locallyConfirmed, LongSupplier nanos) {
+        this.nanos = nanos;
         this.store = store;
         this.locallyConfirmed = locallyConfirmed;
     }
@@ -93,10 +96,10 @@ public final class StoreCommitLogBytes implements CommitLogBytes {
     @Override
     public long flush() {
         long end = store.commitLogMaxOffset();
-        long begin = System.nanoTime();
+        long begin = nanos.getAsLong();
         boolean reported = false;
         while (locallyConfirmed.getAsLong() < end) {
-            if (!reported && System.nanoTime() - begin > SLOW_FLUSH_NANOS) {
+            if (!reported && nanos.getAsLong() - begin > SLOW_FLUSH_NANOS) {
                 LOG.warn("the CommitLog has not been made durable up to {} for 5 s (locally confirmed {}); Raft waits",
                     end, locallyConfirmed.getAsLong());
                 reported = true;
