@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -86,7 +87,11 @@ public final class Launcher {
     }
 
     private int start(Map<RolePlan, Config> configs) {
-        List<ServerRole> started = new ArrayList<>();
+        // The hook is there before the first role starts: a SIGTERM at any moment (a script that stops the process
+        // as soon as it reads the ready line, or one that gives up during the start) closes what has started.
+        List<ServerRole> started = new CopyOnWriteArrayList<>();
+        Thread hook = new Thread(() -> shutdown(started), "petrel-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         try {
             for (Map.Entry<RolePlan, Config> entry : configs.entrySet()) {
                 ServerRole role = entry.getKey().factory().create(entry.getValue(), Clock.system());
@@ -94,9 +99,11 @@ public final class Launcher {
                 role.start();
             }
         } catch (ConfigException e) {
+            removeHook(hook);
             closeAll(started);
             return fail("bad configuration: " + e.getMessage(), null);
         } catch (Exception e) {
+            removeHook(hook);
             closeAll(started);
             return fail(String.valueOf(e.getMessage()), e);
         }
@@ -107,13 +114,21 @@ public final class Launcher {
         long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
         console.info("Petrel {} ready in {} ms: {} (pid {}; log {})", command, uptime, String.join(", ", parts),
             ProcessHandle.current().pid(), logFile());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(started), "petrel-shutdown"));
         try {
             stopped.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return RUNNING;
+    }
+
+    /** A start that failed closes its roles itself; the JVM is then already exiting if the hook cannot be removed. */
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException exiting) {
+            // the shutdown has begun: the hook runs and closes the roles
+        }
     }
 
     private void shutdown(List<ServerRole> roles) {
