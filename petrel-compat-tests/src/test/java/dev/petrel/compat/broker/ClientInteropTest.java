@@ -257,6 +257,12 @@ class ClientInteropTest {
         try (Clients.Recording first = new Clients.Recording(namesrv.namesrvAddr(), "interopResumeCG", topic, "*",
             MessageModel.CLUSTERING).start()) {
             Await.until(WAIT, "the first 10", () -> first.received.size() >= 10);
+            // A listener has returned before the client moves its offset, and the offsets reach the broker by the
+            // client's periodic persist (or a oneway at shutdown). Close only once the broker holds all 10, so the
+            // second consumer's start proves a resume rather than racing the first one's last commit.
+            Await.value(WAIT, "the broker holding the first consumer's 10 committed offsets",
+                () -> admin.examineConsumeStats("interopResumeCG", topic).getOffsetTable().values().stream()
+                    .mapToLong(o -> o.getConsumerOffset()).sum(), committed -> committed == 10);
         }
         for (int i = 0; i < 5; i++) {
             producer.send(message(topic, null, null, "after-" + i));
