@@ -40,17 +40,35 @@ public final class ChildJvm implements AutoCloseable {
         this.pump.start();
     }
 
-    /** Starts {@code mainClass} in a new JVM (the same java binary as this one). */
+    /**
+     * Starts {@code mainClass} in a new JVM (the same java binary as this one). Unless {@code jvmArgs} choose
+     * otherwise, the child runs with the C1 compiler only ({@code -XX:TieredStopAtLevel=1}) and the serial collector:
+     * a test's servers and clients live seconds to minutes and are never measured for speed, and on the suite's
+     * loaded 2-core machine C2's compile threads and a parallel collector's threads take cores the tests need.
+     */
     public static ChildJvm start(String name, String classPath, List<String> jvmArgs, String mainClass, List<String> args,
                                  Map<String, String> env, Path logFile) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(leanDefaults(jvmArgs));
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(classPath);
         command.add(mainClass);
         command.addAll(args);
         return start(name, command, env, logFile);
+    }
+
+    /** The flags {@link #start(String, String, List, String, List, Map, Path)} adds where {@code jvmArgs} set none. */
+    static List<String> leanDefaults(List<String> jvmArgs) {
+        List<String> defaults = new ArrayList<>();
+        if (jvmArgs.stream().noneMatch(a -> a.startsWith("-XX:TieredStopAtLevel") || a.contains("TieredCompilation"))) {
+            defaults.add("-XX:TieredStopAtLevel=1");
+        }
+        if (jvmArgs.stream().noneMatch(a -> a.startsWith("-XX:+Use") && a.endsWith("GC"))) {
+            defaults.add("-XX:+UseSerialGC");
+        }
+        return defaults;
     }
 
     /** Starts an arbitrary command (for example a shell script). */

@@ -75,14 +75,42 @@ final class HaClients {
      */
     static Set<String> sendAcknowledged(DefaultMQProducer producer, String topic, String prefix, int count)
         throws Exception {
+        return sendAcknowledged(producer, topic, prefix, count, 1);
+    }
+
+    /**
+     * Sends {@code count} keyed messages synchronously from {@code senders} threads sharing the producer (each takes
+     * every {@code senders}-th key) and returns the keys answered SEND_OK. A send that throws fails the call.
+     */
+    static Set<String> sendAcknowledged(DefaultMQProducer producer, String topic, String prefix, int count,
+                                        int senders) throws Exception {
         Set<String> acked = ConcurrentHashMap.newKeySet();
-        for (int i = 0; i < count; i++) {
-            String key = prefix + "-" + i;
-            Message m = new Message(topic, "tag", key, key.getBytes(StandardCharsets.UTF_8));
-            SendResult r = producer.send(m);
-            if (r.getSendStatus() == SendStatus.SEND_OK) {
-                acked.add(key);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(senders);
+        try {
+            List<java.util.concurrent.Future<?>> running = new java.util.ArrayList<>();
+            for (int s = 0; s < senders; s++) {
+                int first = s;
+                running.add(pool.submit(() -> {
+                    for (int i = first; i < count; i += senders) {
+                        String key = prefix + "-" + i;
+                        Message m = new Message(topic, "tag", key, key.getBytes(StandardCharsets.UTF_8));
+                        SendResult r = producer.send(m);
+                        if (r.getSendStatus() == SendStatus.SEND_OK) {
+                            acked.add(key);
+                        }
+                    }
+                    return null;
+                }));
             }
+            for (java.util.concurrent.Future<?> f : running) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof Exception cause ? cause : e;
+                }
+            }
+        } finally {
+            pool.shutdownNow();
         }
         return acked;
     }
