@@ -1,5 +1,6 @@
 package dev.petrel.embedded;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.Message;
 import dev.petrel.client.consumer.ConsumeResult;
 import dev.petrel.client.consumer.MessageSelector;

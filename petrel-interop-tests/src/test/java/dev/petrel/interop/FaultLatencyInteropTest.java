@@ -2,6 +2,7 @@ package dev.petrel.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.Message;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.producer.PetrelProducer;
@@ -60,7 +61,7 @@ class FaultLatencyInteropTest {
 
     @Test
     void sendsAvoidAStalledBrokerAndReturnAfterTheStall() {
-        try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrv.address()).instanceName("admin").build()) {
+        try (PetrelAdmin admin = PatientClients.admin(namesrv.address()).instanceName("admin").build()) {
             admin.createTopic("DefaultCluster", TopicConfig.of("Latency", 2, 2, 6));
             Await.value(WAIT, "the topic routed on both brokers", () -> admin.topicRoute("Latency"),
                 r -> r.queueDatas().size() == 2);

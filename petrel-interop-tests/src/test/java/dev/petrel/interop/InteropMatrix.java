@@ -2,6 +2,7 @@ package dev.petrel.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.admin.PetrelAdmin;
@@ -47,7 +48,7 @@ abstract class InteropMatrix {
     abstract String namesrv();
 
     PetrelAdmin admin() {
-        return PetrelAdmin.builder().namesrvAddr(namesrv()).instanceName("admin").build();
+        return PatientClients.admin(namesrv()).instanceName("admin").build();
     }
 
     /** Creates a topic on every broker of the cluster and waits until the NameServer routes it. */
@@ -61,18 +62,18 @@ abstract class InteropMatrix {
     }
 
     PetrelProducer producer(String instance) {
-        return PetrelProducer.builder().namesrvAddr(namesrv()).group("pg-" + instance).instanceName(instance).build();
+        return PatientClients.producer(namesrv()).group("pg-" + instance).instanceName(instance).build();
     }
 
     PetrelPushConsumer.Builder pushConsumer(String group, String instance) {
-        return PetrelPushConsumer.builder().namesrvAddr(namesrv()).group(group).instanceName(instance)
+        return PatientClients.pushConsumer(namesrv()).group(group).instanceName(instance)
             .startFrom(StartPosition.FIRST_OFFSET).awaitTerminationOnClose(Duration.ofSeconds(5));
     }
 
     /** Every message stored in the topic, read back with plain pulls. */
     List<ReceivedMessage> readAll(String topic) {
         List<ReceivedMessage> out = new ArrayList<>();
-        try (PetrelPullConsumer pull = PetrelPullConsumer.builder().namesrvAddr(namesrv()).group("reader-" + topic)
+        try (PetrelPullConsumer pull = PatientClients.pullConsumer(namesrv()).group("reader-" + topic)
             .instanceName("reader").build()) {
             for (MessageQueue q : pull.fetchSubscribeQueues(topic)) {
                 long offset = 0;
@@ -211,7 +212,7 @@ abstract class InteropMatrix {
                 producer.send(Message.of(topic, "l-" + i), q);
             }
         }
-        try (PetrelLitePullConsumer consumer = PetrelLitePullConsumer.builder().namesrvAddr(namesrv()).group("lpg")
+        try (PetrelLitePullConsumer consumer = PatientClients.litePullConsumer(namesrv()).group("lpg")
             .instanceName("lite").autoCommit(false).startFrom(StartPosition.FIRST_OFFSET).build()) {
             consumer.assign(List.of(q));
             assertThat(poll(consumer, 20)).containsExactlyElementsOf(bodies("l-", 0, 20));

@@ -3,6 +3,7 @@ package dev.petrel.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.BrokerException;
 import dev.petrel.client.ClientConfig;
 import dev.petrel.client.Message;
@@ -67,7 +68,7 @@ class PetrelClientApacheAclTest {
     }
 
     private PetrelProducer producer(String instance, String secret) {
-        return PetrelProducer.builder().namesrvAddr(namesrv.address()).group("pg-" + instance).instanceName(instance)
+        return PatientClients.producer(namesrv.address()).group("pg-" + instance).instanceName(instance)
             .credentials("rocketmq", secret).set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000).build();
     }
 }

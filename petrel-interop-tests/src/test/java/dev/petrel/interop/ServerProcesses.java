@@ -1,5 +1,6 @@
 package dev.petrel.interop;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.testkit.Await;
 import dev.petrel.testkit.ChildJvm;
@@ -124,7 +125,7 @@ public final class ServerProcesses {
 
     /** Waits until the NameServer lists these brokers (a broker says it booted before its first registration). */
     public static void awaitRegistered(String namesrv, String... brokerNames) {
-        try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrv).instanceName("registration-check").build()) {
+        try (PetrelAdmin admin = PatientClients.admin(namesrv).instanceName("registration-check").build()) {
             Await.until(BOOT, "brokers " + List.of(brokerNames) + " registered with " + namesrv,
                 () -> admin.clusterInfo().brokerAddrTable().keySet().containsAll(List.of(brokerNames)));
         }

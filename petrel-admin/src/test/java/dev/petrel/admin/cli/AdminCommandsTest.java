@@ -2,6 +2,7 @@ package dev.petrel.admin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.Message;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.consumer.ConsumeResult;
@@ -47,8 +48,8 @@ class AdminCommandsTest {
     static void start() {
         petrel = EmbeddedPetrel.start();
         ns = petrel.namesrvAddr();
-        producer = PetrelProducer.builder().namesrvAddr(ns).group("admin-test-producer").build();
-        admin = PetrelAdmin.builder().namesrvAddr(ns).build();
+        producer = PatientClients.producer(ns).group("admin-test-producer").build();
+        admin = PatientClients.admin(ns).build();
     }
 
     @AfterAll
@@ -318,7 +319,7 @@ class AdminCommandsTest {
             send("CliProgress", i % 2, "p" + i, "m" + i);
         }
         AtomicInteger consumed = new AtomicInteger();
-        try (PetrelPushConsumer consumer = PetrelPushConsumer.builder().namesrvAddr(ns).group("cli-progress")
+        try (PetrelPushConsumer consumer = PatientClients.pushConsumer(ns).group("cli-progress")
             .subscribe("CliProgress", "*").startFrom(StartPosition.FIRST_OFFSET)
             .listener((messages, context) -> {
                 consumed.addAndGet(messages.size());

@@ -1,6 +1,8 @@
 package dev.petrel.client.testing;
 
 import dev.petrel.client.ClientConfig;
+import dev.petrel.client.admin.AdminConfig;
+import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.consumer.PetrelLitePullConsumer;
 import dev.petrel.client.consumer.PetrelPullConsumer;
 import dev.petrel.client.consumer.PetrelPushConsumer;
@@ -11,6 +13,7 @@ import java.time.Duration;
  * Client builders for tests of outcomes, with generous time budgets: the servers of a test answer at once, but a loaded
  * 2-core machine can hold a route query, heartbeat or send past the 3 s defaults ({@code mqClientApiTimeout},
  * {@code sendMsgTimeout}), and a test fails that only proved the machine slow. A test about a timeout sets its own.
+ * Other modules' tests use these too, through petrel-client's test jar.
  */
 public final class PatientClients {
 
@@ -36,6 +39,11 @@ public final class PatientClients {
     public static PetrelLitePullConsumer.Builder litePullConsumer(String namesrvAddr) {
         return PetrelLitePullConsumer.builder().namesrvAddr(namesrvAddr)
             .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, millis());
+    }
+
+    public static PetrelAdmin.Builder admin(String namesrvAddr) {
+        return PetrelAdmin.builder().namesrvAddr(namesrvAddr).set(ClientConfig.MQ_CLIENT_API_TIMEOUT, millis())
+            .set(AdminConfig.ADMIN_TIMEOUT_MILLIS, TIMEOUT.toMillis());
     }
 
     private static int millis() {

@@ -1,5 +1,6 @@
 package dev.petrel.interop.kinds;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.consumer.PetrelPullConsumer;
@@ -89,7 +90,7 @@ public final class KindServers implements AutoCloseable {
     }
 
     public PetrelAdmin admin() {
-        return PetrelAdmin.builder().namesrvAddr(namesrv()).instanceName(instance("admin")).build();
+        return PatientClients.admin(namesrv()).instanceName(instance("admin")).build();
     }
 
     /** Creates a topic on the broker and waits until the NameServer routes it. */
@@ -101,18 +102,18 @@ public final class KindServers implements AutoCloseable {
     }
 
     public PetrelProducer producer(String group) {
-        return PetrelProducer.builder().namesrvAddr(namesrv()).group(group).instanceName(instance("producer")).build();
+        return PatientClients.producer(namesrv()).group(group).instanceName(instance("producer")).build();
     }
 
     public PetrelPushConsumer.Builder pushConsumer(String group) {
-        return PetrelPushConsumer.builder().namesrvAddr(namesrv()).group(group).instanceName(instance("consumer"))
+        return PatientClients.pushConsumer(namesrv()).group(group).instanceName(instance("consumer"))
             .startFrom(StartPosition.FIRST_OFFSET).awaitTerminationOnClose(Duration.ofSeconds(5));
     }
 
     /** Every message stored in {@code topic}, read with plain pulls; empty while the topic has no route yet. */
     public List<ReceivedMessage> readAll(String topic) {
         List<ReceivedMessage> out = new ArrayList<>();
-        try (PetrelPullConsumer pull = PetrelPullConsumer.builder().namesrvAddr(namesrv()).group("reader-" + instance("r"))
+        try (PetrelPullConsumer pull = PatientClients.pullConsumer(namesrv()).group("reader-" + instance("r"))
             .instanceName(instance("reader")).build()) {
             List<MessageQueue> queues;
             try {

@@ -1,5 +1,6 @@
 package dev.petrel.interop.kinds.filter;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.BrokerException;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
@@ -55,8 +56,8 @@ class PetrelClientFilterTest {
         namesrv = ServerProcesses.petrelNameServer(dir);
         broker = ServerProcesses.petrelBroker(dir, "broker-a", namesrv.address(), Map.of("enablePropertyFilter", "true"));
         ServerProcesses.awaitRegistered(namesrv.address(), "broker-a");
-        admin = PetrelAdmin.builder().namesrvAddr(namesrv.address()).instanceName(instance()).build();
-        producer = PetrelProducer.builder().namesrvAddr(namesrv.address()).group("filter-producer")
+        admin = PatientClients.admin(namesrv.address()).instanceName(instance()).build();
+        producer = PatientClients.producer(namesrv.address()).group("filter-producer")
             .instanceName(instance()).build();
     }
 
@@ -102,7 +103,7 @@ class PetrelClientFilterTest {
     }
 
     private static PetrelPushConsumer push(String group, String topic, MessageSelector selector, List<String> received) {
-        return PetrelPushConsumer.builder().namesrvAddr(namesrv.address()).group(group).instanceName(instance())
+        return PatientClients.pushConsumer(namesrv.address()).group(group).instanceName(instance())
             .subscribe(topic, selector).startFrom(StartPosition.FIRST_OFFSET).consumeThreads(1)
             .listener((messages, context) -> {
                 messages.forEach(m -> received.add(m.bodyAsString()));
@@ -174,7 +175,7 @@ class PetrelClientFilterTest {
             assertThat(received).containsExactly("0:A", "2:C", "4:Aa", "6:A", "8:C", "sentinel");
         }
         // The pull consumer shows what the broker sent: "BB" passes the broker's hash check, then is dropped here.
-        try (PetrelPullConsumer pull = PetrelPullConsumer.builder().namesrvAddr(namesrv.address()).group("pc-filter-raw")
+        try (PetrelPullConsumer pull = PatientClients.pullConsumer(namesrv.address()).group("pc-filter-raw")
             .instanceName(instance()).build()) {
             MessageQueue q = pull.fetchSubscribeQueues(topic).iterator().next();
             PullResult r = pull.pull(q, MessageSelector.byTag("Aa"), 0, 32);
@@ -190,7 +191,7 @@ class PetrelClientFilterTest {
         for (int i = 0; i < 20; i++) {
             send(topic, "m" + i, null, Map.of("n", Integer.toString(i)));
         }
-        try (PetrelLitePullConsumer lite = PetrelLitePullConsumer.builder().namesrvAddr(namesrv.address())
+        try (PetrelLitePullConsumer lite = PatientClients.litePullConsumer(namesrv.address())
             .group("pc-filter-lite").instanceName(instance()).build()) {
             lite.subscribe(topic, MessageSelector.bySql("n >= 15 OR n = 3"));
             List<String> received = new ArrayList<>();
@@ -200,7 +201,7 @@ class PetrelClientFilterTest {
             });
             assertThat(received).containsExactlyInAnyOrder("m3", "m15", "m16", "m17", "m18", "m19");
         }
-        try (PetrelPullConsumer pull = PetrelPullConsumer.builder().namesrvAddr(namesrv.address())
+        try (PetrelPullConsumer pull = PatientClients.pullConsumer(namesrv.address())
             .group("pc-filter-pull").instanceName(instance()).build()) {
             int found = 0;
             for (MessageQueue q : pull.fetchSubscribeQueues(topic)) {

@@ -1,5 +1,6 @@
 package dev.petrel.interop.kinds.reply;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
@@ -41,7 +42,7 @@ class ReplyInteropTest {
     void repliesAreRoutedBackToTheRequester() {
         String pid = String.valueOf(ProcessHandle.current().pid());
         try (PetrelStandalone petrel = PetrelStandalone.start(dir.resolve("petrel"), Map.of());
-             PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(petrel.namesrvAddr()).instanceName("reply-admin-" + pid)
+             PetrelAdmin admin = PatientClients.admin(petrel.namesrvAddr()).instanceName("reply-admin-" + pid)
                  .build()) {
             String ns = petrel.namesrvAddr();
             admin.createTopic("DefaultCluster", TopicConfig.of("RequestTopic", 2, 2, 6));
@@ -54,9 +55,9 @@ class ReplyInteropTest {
                     return false;
                 }
             });
-            try (PetrelProducer replier = PetrelProducer.builder().namesrvAddr(ns).group("replierPG")
+            try (PetrelProducer replier = PatientClients.producer(ns).group("replierPG")
                      .instanceName("replier-" + pid).build();
-                 PetrelPushConsumer server = PetrelPushConsumer.builder().namesrvAddr(ns).group("requestCG")
+                 PetrelPushConsumer server = PatientClients.pushConsumer(ns).group("requestCG")
                      .instanceName("request-server-" + pid).subscribe("RequestTopic", "*")
                      .startFrom(StartPosition.FIRST_OFFSET).listener((messages, ctx) -> {
                          for (ReceivedMessage m : messages) {
@@ -64,7 +65,7 @@ class ReplyInteropTest {
                          }
                          return ConsumeResult.SUCCESS;
                      }).build();
-                 PetrelProducer requester = PetrelProducer.builder().namesrvAddr(ns).group("requesterPG")
+                 PetrelProducer requester = PatientClients.producer(ns).group("requesterPG")
                      .instanceName("requester-" + pid).build()) {
                 List<CompletableFuture<ReceivedMessage>> pending = new ArrayList<>();
                 for (int i = 0; i < 3; i++) {

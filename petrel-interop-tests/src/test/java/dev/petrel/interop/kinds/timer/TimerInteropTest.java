@@ -3,6 +3,7 @@ package dev.petrel.interop.kinds.timer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.BrokerException;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
@@ -80,7 +81,7 @@ class TimerInteropTest {
     }
 
     private static PetrelAdmin admin() {
-        return PetrelAdmin.builder().namesrvAddr(namesrv.address()).instanceName(instance("admin")).build();
+        return PatientClients.admin(namesrv.address()).instanceName(instance("admin")).build();
     }
 
     private static void createTopic(String topic) {
@@ -102,11 +103,11 @@ class TimerInteropTest {
 
     private static PetrelProducer producer() {
         String name = instance("producer");
-        return PetrelProducer.builder().namesrvAddr(namesrv.address()).group("timerPG").instanceName(name).build();
+        return PatientClients.producer(namesrv.address()).group("timerPG").instanceName(name).build();
     }
 
     private static PetrelPushConsumer consumer(String topic, List<Receipt> into) {
-        return PetrelPushConsumer.builder().namesrvAddr(namesrv.address()).group("timerCG-" + topic)
+        return PatientClients.pushConsumer(namesrv.address()).group("timerCG-" + topic)
             .instanceName(instance("consumer")).startFrom(StartPosition.FIRST_OFFSET)
             .awaitTerminationOnClose(Duration.ofSeconds(5)).subscribe(topic, "*")
             .listener((messages, context) -> {

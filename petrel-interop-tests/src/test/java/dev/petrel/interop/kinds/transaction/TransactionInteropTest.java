@@ -1,5 +1,6 @@
 package dev.petrel.interop.kinds.transaction;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.ClientConfig;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
@@ -51,7 +52,7 @@ class TransactionInteropTest {
     static void start() {
         petrel = PetrelStandalone.start(dir.resolve("petrel"), Map.of("transactionCheckInterval", "1000",
             "transactionTimeOut", "2000", "transactionCheckMax", "60"));
-        admin = PetrelAdmin.builder().namesrvAddr(petrel.namesrvAddr()).instanceName(instance("admin")).build();
+        admin = PatientClients.admin(petrel.namesrvAddr()).instanceName(instance("admin")).build();
     }
 
     @AfterAll
@@ -81,7 +82,7 @@ class TransactionInteropTest {
 
     private static PetrelProducer producer(String group, Function<Message, LocalTransactionState> local,
                                            Function<ReceivedMessage, LocalTransactionState> check) {
-        return PetrelProducer.builder().namesrvAddr(petrel.namesrvAddr()).group(group).instanceName(instance("producer"))
+        return PatientClients.producer(petrel.namesrvAddr()).group(group).instanceName(instance("producer"))
             .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000) // route lookups on a busy machine (outcomes are tested)
             .transactionListener(new TransactionListener() {
                 @Override
@@ -97,7 +98,7 @@ class TransactionInteropTest {
     }
 
     private static PetrelPushConsumer consumer(String group, String topic, List<ReceivedMessage> into) {
-        return PetrelPushConsumer.builder().namesrvAddr(petrel.namesrvAddr()).group(group)
+        return PatientClients.pushConsumer(petrel.namesrvAddr()).group(group)
             .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, 30_000)
             .instanceName(instance("consumer")).subscribe(topic, "*").startFrom(StartPosition.FIRST_OFFSET)
             .listener((messages, ctx) -> {

@@ -1,5 +1,6 @@
 package dev.petrel.interop.kinds.transaction;
 
+import dev.petrel.client.testing.PatientClients;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.producer.LocalTransactionState;
@@ -18,7 +19,7 @@ public final class UndecidedPetrelProducerMain {
     }
 
     public static void main(String[] args) throws Exception {
-        PetrelProducer producer = PetrelProducer.builder().namesrvAddr(args[0]).group(args[1])
+        PetrelProducer producer = PatientClients.producer(args[0]).group(args[1])
             .instanceName("undecided-" + ProcessHandle.current().pid())
             .sendTimeout(java.time.Duration.ofSeconds(60)) // a child JVM's first route lookup on a busy machine
             // The route lookup has its own timeout (3 s by default): one miss fails the send, as with Apache's client.
