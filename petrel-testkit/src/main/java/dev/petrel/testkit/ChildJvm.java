@@ -144,14 +144,53 @@ public final class ChildJvm implements AutoCloseable {
         waitForExit(Duration.ofSeconds(30));
     }
 
-    /** SIGTERM and wait: the process's shutdown hooks run. Returns the exit code. */
+    /**
+     * SIGTERM and wait: the process's shutdown hooks run. Returns the exit code. A child still alive at the timeout
+     * has its threads dumped into its log ({@link #threadDump}) before the SIGKILL.
+     */
     public int terminate(Duration timeout) {
-        // Through the handle: Process.destroy() also closes our end of the child's output, losing its last lines.
-        process.toHandle().destroy();
-        if (!waitForExit(timeout)) {
+        if (!stop(timeout)) {
             kill9();
         }
         return process.exitValue();
+    }
+
+    /**
+     * SIGTERM and wait up to {@code timeout}; true if the process exited. If it did not, its threads are dumped into
+     * its log and it is left running, for the caller to report (with {@link #threadDump}'s text) and kill.
+     */
+    public boolean stop(Duration timeout) {
+        // Through the handle: Process.destroy() also closes our end of the child's output, losing its last lines.
+        process.toHandle().destroy();
+        if (waitForExit(timeout)) {
+            return true;
+        }
+        threadDump();
+        return false;
+    }
+
+    /**
+     * The child's thread stacks, by the JDK's {@code jcmd PID Thread.print}, also appended to its log file; a line
+     * saying why if there are none (the process gone, jcmd missing or silent for 30 s).
+     */
+    public String threadDump() {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process p = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                .redirectErrorStream(true).start();
+            String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            Files.writeString(logFile, "--- thread dump of " + name + " (jcmd Thread.print) ---\n" + dump + "\n",
+                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            return dump;
+        } catch (IOException e) {
+            return "[no thread dump of " + name + ": " + e + "]";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "[no thread dump of " + name + ": interrupted]";
+        }
     }
 
     public boolean waitForExit(Duration timeout) {

@@ -125,12 +125,16 @@ public final class PetrelBroker implements AutoCloseable {
         launch();
     }
 
-    /** SIGTERM and wait for the graceful shutdown. */
+    /**
+     * SIGTERM and wait for the graceful shutdown. Every wait in a broker's stop is bounded (seconds), so 60 s means
+     * a hang, reported with the broker's thread stacks.
+     */
     public void stop() {
-        jvm.process().toHandle().destroy();
-        if (!jvm.waitForExit(Duration.ofSeconds(30))) {
+        if (!jvm.stop(Duration.ofSeconds(60))) {
+            String dump = jvm.threadDump();
             jvm.kill9();
-            throw new AssertionError("the broker did not stop within 30 s of SIGTERM\n" + jvm.tail());
+            throw new AssertionError("the broker did not stop within 60 s of SIGTERM\n" + jvm.tail() + "\n--- its threads ---\n"
+                + dump);
         }
     }
 
