@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -41,6 +42,8 @@ final class AckedSender implements AutoCloseable {
     private final AtomicLong failed = new AtomicLong();
     private final AtomicBoolean stop = new AtomicBoolean();
     private final List<Thread> threads = new ArrayList<>();
+    /** Per thread: when its latest finished send (acknowledged or not) started. */
+    private final AtomicLongArray lastFinishedStart;
 
     private record Ack(long nanos, String broker) {
     }
@@ -48,9 +51,10 @@ final class AckedSender implements AutoCloseable {
     private AckedSender(DefaultMQProducer producer, String topic, int threadCount) {
         this.producer = producer;
         this.topic = topic;
+        this.lastFinishedStart = new AtomicLongArray(threadCount);
         for (int k = 0; k < threadCount; k++) {
-            String prefix = "raft-" + k + "-";
-            threads.add(new Thread(() -> run(prefix), "raft-fault-sender-" + k));
+            int thread = k;
+            threads.add(new Thread(() -> run(thread), "raft-fault-sender-" + k));
         }
     }
 
@@ -72,21 +76,24 @@ final class AckedSender implements AutoCloseable {
         return s;
     }
 
-    private void run(String prefix) {
+    private void run(int thread) {
         long seq = 0;
         while (!stop.get()) {
-            String body = prefix + seq++;
+            String body = "raft-" + thread + "-" + seq++;
+            long started = System.nanoTime();
             try {
                 SendResult r = producer.send(new Message(topic, body.getBytes(StandardCharsets.UTF_8)), 3_000);
                 if (r.getSendStatus() == SendStatus.SEND_OK) {
                     long now = System.nanoTime();
                     acked.put(body, now);
                     acks.add(new Ack(now, storeHost(r)));
+                    lastFinishedStart.set(thread, started);
                     continue;
                 }
             } catch (Exception e) {
                 // no leader now, or the old one's address: retried with the next message
             }
+            lastFinishedStart.set(thread, started);
             failed.incrementAndGet();
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // pacing while there is no leader
         }
@@ -107,10 +114,28 @@ final class AckedSender implements AutoCloseable {
             .min().orElse(0L);
     }
 
-    /** Acknowledgements by {@code broker} in ({@code fromNanos}, {@code toNanos}]. */
-    long acksBy(String broker, long fromNanos, long toNanos) {
-        return acks.stream().filter(a -> broker.equals(a.broker) && a.nanos - fromNanos > 0 && a.nanos - toNanos <= 0)
-            .count();
+    /**
+     * Whether every thread finished a send it started after {@code nanos}: the sends outstanding at that moment (to a
+     * leader that was then cut off, say) are all answered or given up.
+     */
+    boolean allFinishedSendsStartedAfter(long nanos) {
+        for (int k = 0; k < lastFinishedStart.length(); k++) {
+            if (lastFinishedStart.get(k) - nanos <= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The time of the last acknowledgement after {@code nanos} by {@code broker}, or 0. */
+    long lastAckBy(String broker, long nanos) {
+        return acks.stream().filter(a -> a.nanos - nanos > 0 && broker.equals(a.broker)).mapToLong(Ack::nanos)
+            .max().orElse(0L);
+    }
+
+    /** Acknowledgements by {@code broker} after {@code nanos}. */
+    long acksBy(String broker, long nanos) {
+        return acks.stream().filter(a -> broker.equals(a.broker) && a.nanos - nanos > 0).count();
     }
 
     /** Stops sending (the send in progress ends within its 3 s timeout) and shuts the producer down. */

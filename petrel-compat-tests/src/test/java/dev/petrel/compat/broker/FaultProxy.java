@@ -17,14 +17,19 @@ import java.util.List;
  * which a test can cut and heal, to partition real processes without network namespaces.
  *
  * <p>Open: every accepted connection is joined to a new connection to the target and bytes are copied both ways (two
- * threads per connection). {@link #cut} drops every connection at once (reset, both sides) and then, per {@link Cut}:
+ * threads per connection). {@link #cut}, per {@link Cut}:
  * <ul>
- *   <li>{@link Cut#REFUSE}: the listening socket is closed, so a connect is refused (a peer process that died);</li>
- *   <li>{@link Cut#BLACK_HOLE}: connections are still accepted but never joined or read, so the connecting side's
- *       writes fill its buffers and nothing comes back (a lost route: the slow failure, found by timeouts only).</li>
+ *   <li>{@link Cut#REFUSE}: every connection is reset (both sides) and the listening socket closed, so a connect is
+ *       refused (a peer process that died);</li>
+ *   <li>{@link Cut#BLACK_HOLE}: every connection is reset; new ones are still accepted but never joined or read, so
+ *       the connecting side's writes fill its buffers and nothing comes back (the slow failure, found by timeouts
+ *       only); {@link #heal} closes them, so that their owners connect anew;</li>
+ *   <li>{@link Cut#STALL}: nothing is reset: bytes stop moving on every connection and new ones are held unjoined,
+ *       as when a route is lost and TCP keeps retransmitting; {@link #heal} delivers what was held, late, in order,
+ *       and joins the held connections.</li>
  * </ul>
- * {@link #heal} closes the black-holed connections (their owners reconnect) and forwards again. The port stays this
- * test JVM's ({@code FreePorts} reservations last as long as the JVM), so listening again after a refusal is safe.
+ * The port stays this test JVM's ({@code FreePorts} reservations last as long as the JVM), so listening again after a
+ * refusal is safe.
  *
  * <p>Threads: an acceptor ({@code fault-proxy-<port>}) and two copiers per connection; the state changes under this
  * object's monitor.
@@ -32,11 +37,13 @@ import java.util.List;
 final class FaultProxy implements AutoCloseable {
 
     /** How a cut link treats new connections. */
-    enum Cut { REFUSE, BLACK_HOLE }
+    enum Cut { REFUSE, BLACK_HOLE, STALL }
 
     private final int port;
     private final int target;
     private final List<Socket> sockets = new ArrayList<>();
+    /** Accepted while cut (BLACK_HOLE, STALL), not joined. */
+    private final List<Socket> held = new ArrayList<>();
     private ServerSocket server;
     private Thread acceptor;
     private Cut cut;
@@ -69,7 +76,9 @@ final class FaultProxy implements AutoCloseable {
         if (how == Cut.REFUSE) {
             closeQuietly(server);
         }
-        dropAll();
+        if (how != Cut.STALL) {
+            dropAll();
+        }
     }
 
     /** Forwards again; black-holed connections are closed so that their owners connect anew. */
@@ -79,7 +88,18 @@ final class FaultProxy implements AutoCloseable {
         }
         Cut was = cut;
         cut = null;
-        dropAll();
+        notifyAll(); // stalled copiers deliver what they hold
+        List<Socket> waiting = new ArrayList<>(held);
+        held.clear();
+        if (was == Cut.STALL) {
+            for (Socket in : waiting) {
+                Thread t = new Thread(() -> join(in), "fault-proxy-" + port + "-join");
+                t.setDaemon(true);
+                t.start();
+            }
+        } else {
+            waiting.forEach(FaultProxy::reset);
+        }
         if (was == Cut.REFUSE) {
             listen();
         }
@@ -88,7 +108,10 @@ final class FaultProxy implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        notifyAll();
         closeQuietly(server);
+        held.forEach(FaultProxy::reset);
+        held.clear();
         dropAll();
     }
 
@@ -125,11 +148,16 @@ final class FaultProxy implements AutoCloseable {
                 closeQuietly(in);
                 return;
             }
-            if (cut == Cut.BLACK_HOLE) {
-                sockets.add(in); // held unread until heal() closes it
+            if (cut != null) {
+                held.add(in); // unread until heal()
                 return;
             }
         }
+        join(in);
+    }
+
+    /** Connects to the target and copies both ways. */
+    private void join(Socket in) {
         Socket out = new Socket();
         try {
             out.setTcpNoDelay(true);
@@ -141,7 +169,7 @@ final class FaultProxy implements AutoCloseable {
             return;
         }
         synchronized (this) {
-            if (closed || cut != null) { // cut while connecting
+            if (closed || (cut != null && cut != Cut.STALL)) { // cut while connecting
                 closeQuietly(in);
                 closeQuietly(out);
                 return;
@@ -159,6 +187,9 @@ final class FaultProxy implements AutoCloseable {
             try (InputStream i = from.getInputStream(); OutputStream o = to.getOutputStream()) {
                 int n;
                 while ((n = i.read(buf)) >= 0) {
+                    if (!awaitFlowing()) {
+                        break;
+                    }
                     o.write(buf, 0, n);
                 }
             } catch (IOException e) {
@@ -173,6 +204,19 @@ final class FaultProxy implements AutoCloseable {
         return t;
     }
 
+    /** Waits while the link is stalled; false once the proxy is closed. */
+    private synchronized boolean awaitFlowing() {
+        while (cut == Cut.STALL && !closed) {
+            try {
+                wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return !closed;
+    }
+
     private synchronized void forget(Socket a, Socket b) {
         sockets.remove(a);
         sockets.remove(b);
@@ -180,15 +224,17 @@ final class FaultProxy implements AutoCloseable {
 
     /** Resets every connection (SO_LINGER 0: no orderly close, as when a route dies and a side times out). */
     private void dropAll() {
-        for (Socket s : sockets) {
-            try {
-                s.setSoLinger(true, 0);
-            } catch (SocketException e) {
-                // already closed
-            }
-            closeQuietly(s);
-        }
+        sockets.forEach(FaultProxy::reset);
         sockets.clear();
+    }
+
+    private static void reset(Socket s) {
+        try {
+            s.setSoLinger(true, 0);
+        } catch (SocketException e) {
+            // already closed
+        }
+        closeQuietly(s);
     }
 
     private static void closeQuietly(AutoCloseable c) {

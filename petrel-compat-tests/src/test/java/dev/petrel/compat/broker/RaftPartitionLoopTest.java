@@ -19,8 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Acceptance (b) of issue #11: the group of {@link RaftFaultLoopTest}, but the leader is cut off from its peers by a
  * network partition instead of being killed, then the partition heals. Every node reaches each peer's Raft port
  * through its own {@link FaultProxy} (six, one per direction of each link), so cutting the leader's four proxies
- * isolates it in both directions (connections reset; new ones refused in even rounds, black-holed in odd ones) while
- * clients (producer, admin, NameServer) still reach it.
+ * isolates it in both directions while clients (producer, admin, NameServer) still reach it. The cut cycles through
+ * the proxy's kinds: connections reset and new ones refused; reset and new ones black-holed; or everything stalled
+ * and delivered late at the heal. The heal alternates between late (after the isolated leader stepped down and its
+ * sends timed out) and early (as soon as the new leader registered).
  *
  * <p>Per round: cut the leader; the majority elects a new leader that registers as brokerId 0 and acknowledges a send
  * of the official producer (the time from the cut to that acknowledgement is the fail-over time, printed as median and
@@ -31,8 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RaftPartitionLoopTest {
 
-    /** Partitions: 2 in a normal build (one of each cut kind, CI budget); -Dpetrel.raftPartition.rounds=10 for the issue's. */
-    private static final int ROUNDS = Integer.getInteger("petrel.raftPartition.rounds", 2);
+    /** Partitions: 3 in a normal build (each cut kind once, CI budget); -Dpetrel.raftPartition.rounds=10 for the issue's. */
+    private static final int ROUNDS = Integer.getInteger("petrel.raftPartition.rounds", 3);
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final String TOPIC = "RaftPartitionTopic";
     private static final int QUEUES = 4;
@@ -55,10 +57,12 @@ class RaftPartitionLoopTest {
         try {
             group.createTopic(TOPIC, QUEUES);
             group.awaitLeader();
+            List<String> rounds = new ArrayList<>();
             List<Long> failovers = new ArrayList<>();
-            List<Long> tails = new ArrayList<>();
             long tailEnd = 0;
-            long acksWhileIsolated = 0;
+            int deposedAtHeal = 0;
+            long acksByIsolated = 0;
+            long lastAckByIsolated = 0;
             AckedSender sender = AckedSender.start(group.namesrvAddr(), "raftPartitionPG", TOPIC, SENDING_THREADS);
             try (sender) {
                 Await.until(WAIT, "first acknowledged sends", () -> sender.acked().size() >= 50);
@@ -66,25 +70,46 @@ class RaftPartitionLoopTest {
                     PetrelBroker leader = group.awaitLeader();
                     group.awaitFollowersCaughtUp(leader);
                     int isolated = group.nodes().indexOf(leader);
-                    FaultProxy.Cut how = round % 2 == 0 ? FaultProxy.Cut.REFUSE : FaultProxy.Cut.BLACK_HOLE;
+                    FaultProxy.Cut how = FaultProxy.Cut.values()[round % 3];
+                    boolean healEarly = round % 2 == 1; // six rounds cover each cut kind with each heal
+                    String name = "round " + round + " (" + how + ", heal " + (healEarly ? "early" : "late") + ")";
                     long cutAt = System.nanoTime();
                     cut(isolated, how);
-                    long ackedAfter = Await.value(WAIT, "a send acknowledged by a new leader (round " + round + ", "
-                        + how + ")", () -> sender.firstAckAfter(cutAt, leader.address()), t -> t > 0);
-                    failovers.add(TimeUnit.NANOSECONDS.toMillis(ackedAfter - cutAt));
                     PetrelBroker next = group.awaitLeaderOtherThan(leader);
 
-                    // Still reachable by clients, no longer leading: it cannot hear a quorum.
-                    Map<String, String> old = Await.value(WAIT, "the isolated " + leader.address() + " stepping down",
-                        () -> group.runtime(leader), r -> r.containsKey("petrelRaftRole")
-                            && !"LEADER".equals(r.get("petrelRaftRole")));
-                    long end = Long.parseLong(old.get("commitLogMaxOffset"));
-                    tails.add(end - Long.parseLong(old.get("petrelRaftCommittedOffset")));
-                    tailEnd = Math.max(tailEnd, end);
-                    acksWhileIsolated += sender.acksBy(leader.address(), cutAt, System.nanoTime());
-
+                    // The isolated leader is still reachable by clients. Late heal: it steps down by itself
+                    // (check-quorum) first, and every send outstanding at the cut is answered (the ones it holds time
+                    // out, raftCommitTimeoutMs) before the heal. Early heal: as soon as the new leader registered,
+                    // often before the step-down; the new term then deposes it, refusing the sends it holds.
+                    if (!healEarly) {
+                        Await.until(WAIT, "every send outstanding at the cut answered (" + name + ")",
+                            () -> sender.allFinishedSendsStartedAfter(cutAt));
+                    }
+                    Map<String, String> old = healEarly ? group.runtime(leader) : Await.value(WAIT, "the isolated "
+                        + leader.address() + " stepping down (" + name + ")", () -> group.runtime(leader),
+                        r -> r.containsKey("petrelRaftRole") && !"LEADER".equals(r.get("petrelRaftRole")));
+                    String roleAtHeal = old.getOrDefault("petrelRaftRole", "?");
+                    long tail = old.isEmpty() ? -1 : Long.parseLong(old.get("commitLogMaxOffset"))
+                        - Long.parseLong(old.get("petrelRaftCommittedOffset"));
+                    tailEnd = Math.max(tailEnd, old.isEmpty() ? 0 : Long.parseLong(old.get("commitLogMaxOffset")));
+                    deposedAtHeal += "LEADER".equals(roleAtHeal) ? 1 : 0;
                     heal(isolated);
+
+                    long ackedAfter = Await.value(WAIT, "a send acknowledged by a new leader (" + name + ")",
+                        () -> sender.firstAckAfter(cutAt, leader.address()), t -> t > 0);
+                    long failover = TimeUnit.NANOSECONDS.toMillis(ackedAfter - cutAt);
+                    failovers.add(failover);
+                    Await.until(WAIT, "the healed " + leader.address() + " following", () -> !"LEADER".equals(
+                        group.runtime(leader).getOrDefault("petrelRaftRole", "LEADER")));
                     group.awaitFollowersCaughtUp(next);
+                    long byIsolated = sender.acksBy(leader.address(), cutAt);
+                    long last = sender.lastAckBy(leader.address(), cutAt);
+                    long lastMs = last == 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(last - cutAt);
+                    acksByIsolated += byIsolated;
+                    lastAckByIsolated = Math.max(lastAckByIsolated, lastMs);
+                    rounds.add(name + ": " + failover + " ms, " + roleAtHeal + " at heal, uncommitted tail " + tail
+                        + " bytes, " + byIsolated + " sends acknowledged by it after the cut (the last " + lastMs
+                        + " ms after it)");
                 }
                 // The comparison below must cover every tail an isolated leader had to cut.
                 long cover = tailEnd;
@@ -98,10 +123,11 @@ class RaftPartitionLoopTest {
             long common = group.assertCommitLogsIdentical();
             assertThat(common).as("compared beyond the isolated leaders' tails").isGreaterThan(tailEnd);
             System.out.printf("raft partition loop: %d partitions of the leader, fail-over (cut to first send "
-                + "acknowledged by the new leader) %s, all %s; uncommitted tail on the isolated leader before healing "
-                + "%s bytes; %d sends acknowledged (%d by an isolated leader after its cut, all consumed), %d failed; "
-                + "CommitLogs identical up to %d%n", ROUNDS, RaftGroup.medianAndMax(failovers), failovers, tails,
-                sender.acked().size(), acksWhileIsolated, sender.failed(), common);
+                + "acknowledged by the new leader) %s; isolated leader still LEADER at an early heal in %d rounds; "
+                + "%d sends acknowledged (%d by an isolated leader after its cut, the last %d ms after it; all "
+                + "consumed), %d failed; CommitLogs identical up to %d%n  %s%n", ROUNDS,
+                RaftGroup.medianAndMax(failovers), deposedAtHeal, sender.acked().size(), acksByIsolated,
+                lastAckByIsolated, sender.failed(), common, String.join("\n  ", rounds));
             assertThat(failovers.stream().mapToLong(Long::longValue).max().orElseThrow())
                 .as("fail-over bound ('never', not 'slow')").isLessThan(30_000);
         } finally {
