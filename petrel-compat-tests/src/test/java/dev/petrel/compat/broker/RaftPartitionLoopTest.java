@@ -50,6 +50,20 @@ class RaftPartitionLoopTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void isolatingTheLeaderAndHealingLosesNoAcknowledgedMessage() throws Exception {
+        try {
+            partitionLoop();
+        } finally {
+            for (FaultProxy[] row : proxies) {
+                for (FaultProxy p : row) {
+                    if (p != null) {
+                        p.close();
+                    }
+                }
+            }
+        }
+    }
+
+    private void partitionLoop() throws Exception {
         RaftGroup group = RaftGroup.start(dir, (from, to, targetPort) -> {
             proxies[from][to] = FaultProxy.start(FreePorts.next(), targetPort);
             return "127.0.0.1:" + proxies[from][to].port();
@@ -132,13 +146,6 @@ class RaftPartitionLoopTest {
                 .as("fail-over bound ('never', not 'slow')").isLessThan(30_000);
         } finally {
             group.closeKeepingLogs("raft-partition-logs");
-            for (FaultProxy[] row : proxies) {
-                for (FaultProxy p : row) {
-                    if (p != null) {
-                        p.close();
-                    }
-                }
-            }
         }
     }
 
