@@ -4,6 +4,7 @@ import dev.petrel.testkit.Await;
 import dev.petrel.testkit.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ class RaftPartitionLoopTest {
     /** Sends outstanding at a time: the isolated leader is sent more than the one in flight at the cut. */
     private static final int SENDING_THREADS = 4;
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     /** proxies[from][to]: how node {@code from} reaches node {@code to}'s Raft port (null on the diagonal). */
