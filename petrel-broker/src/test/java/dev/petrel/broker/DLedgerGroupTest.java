@@ -13,6 +13,7 @@ import dev.petrel.message.MessageRecordDecoder;
 import dev.petrel.namesrv.NameServer;
 import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.protocol.body.route.BrokerData;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.raft.RaftRole;
@@ -105,6 +106,7 @@ class DLedgerGroupTest {
             .set(dev.petrel.client.ClientConfig.POLL_NAME_SERVER_INTERVAL, 200).build();
         Set<String> acked = new LinkedHashSet<>();
         sendAll(acked, "a", 60, leader);
+        assertHaStatus(leader, raftPorts);
 
         // A delayed message the old leader delivers before the fail-over: the new leader must not deliver it again.
         String early = "delayed-early";
@@ -238,6 +240,36 @@ class DLedgerGroupTest {
                 .doesNotContain(body);
         }
         assertThat(bodies(node.broker.store())).doesNotContain(body);
+    }
+
+    /** GET_BROKER_HA_STATUS in DLedger mode: the leader as master with both followers, each follower its leader. */
+    private void assertHaStatus(Node leader, int[] raftPorts) {
+        long max = leader.broker.store().commitLogMaxOffset();
+        Set<String> followerAddrs = new java.util.TreeSet<>();
+        nodes.stream().filter(n -> n != leader).forEach(n -> followerAddrs.add("127.0.0.1:" + raftPorts[n.id]));
+        Await.until(BOUND, "the leader's status lists both followers at its max offset", () -> {
+            HaRuntimeInfo s = leader.raft().haStatus();
+            return s.master() && s.masterCommitLogMaxOffset() == max && s.inSyncSlaveNums() == 2
+                && s.haConnectionInfo().stream().allMatch(c -> c.slaveAckOffset() == max && c.diff() == 0
+                    && c.inSync() && c.transferFromWhere() == max);
+        });
+        assertThat(leader.raft().haStatus().haConnectionInfo()).extracting(HaRuntimeInfo.Connection::addr)
+            .containsExactlyInAnyOrderElementsOf(followerAddrs);
+        for (Node n : nodes) {
+            if (n == leader) {
+                continue;
+            }
+            Await.until(BOUND, n + " reports the leader's commit point", () -> {
+                HaRuntimeInfo.Client c = n.raft().haStatus().haClientRuntimeInfo();
+                return c.maxOffset() == max && c.masterFlushOffset() == max;
+            });
+            HaRuntimeInfo s = n.raft().haStatus();
+            assertThat(s.master()).isFalse();
+            assertThat(s.haConnectionInfo()).isEmpty();
+            assertThat(s.haClientRuntimeInfo().masterAddr()).isEqualTo("127.0.0.1:" + raftPorts[leader.id]);
+            assertThat(s.haClientRuntimeInfo().lastReadTimestamp()).isPositive();
+            assertThat(s.haClientRuntimeInfo().lastWriteTimestamp()).isPositive();
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -275,14 +275,22 @@ class AdminCommandsTest {
     }
 
     @Test
-    void haStatusSaysClearlyThatTheBrokerReportsNoReplication() {
+    @SuppressWarnings("unchecked")
+    void haStatusShowsAMasterWithoutSlaves() {
         Cli.Run run = ok("haStatus", "-n", ns, "-b", petrel.brokerAddr());
 
-        assertThat(run.lines()).contains("#Broker\t" + petrel.brokerAddr(), "#BrokerRole\tASYNC_MASTER");
-        assertThat(run.out()).contains("not reported: the broker does not answer GET_BROKER_HA_STATUS (907)");
+        assertThat(run.lines()).hasSize(6);
+        assertThat(run.lines().get(2)).matches("#MasterCommitLogMaxOffset\t\\d+");
+        assertThat(run.lines()).containsSubsequence("", "#MasterAddr\t" + petrel.brokerAddr());
+        assertThat(run.lines().subList(3, 6)).containsExactly("#SlaveNum\t0",
+            "#InSyncSlaveNum\t0", String.format("%-32s  %-16s %16s %16s %16s %16s", "#SlaveAddr", "#SlaveAckOffset",
+                "#Diff", "#TransferSpeed(KB/s)", "#Status", "#TransferFromWhere"));
         List<Map<String, Object>> json = rows(ok(json("haStatus", "-n", ns, "-c", CLUSTER)).json(), "brokers");
-        assertThat(json).singleElement().satisfies(b -> assertThat(b).containsEntry("address", petrel.brokerAddr())
-            .containsEntry("replication", false).containsEntry("brokerRole", "ASYNC_MASTER"));
+        assertThat(json).singleElement().satisfies(b -> {
+            assertThat(b).containsEntry("address", petrel.brokerAddr()).containsEntry("replication", true);
+            assertThat((Map<String, Object>) b.get("status")).containsEntry("master", true)
+                .containsEntry("haConnectionInfo", List.of());
+        });
     }
 
     // ---- groups

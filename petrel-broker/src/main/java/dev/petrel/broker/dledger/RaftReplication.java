@@ -3,6 +3,7 @@ package dev.petrel.broker.dledger;
 import dev.petrel.broker.replication.Replication;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.raft.RaftConfig;
 import dev.petrel.raft.RaftPeers;
 import dev.petrel.raft.RaftRole;
@@ -18,7 +19,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -53,6 +56,8 @@ public final class RaftReplication implements Replication, RaftListener {
     private static final long DISPATCH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Proposals the put path keeps outstanding; appends beyond are coalesced into the next one. */
     private static final int MAX_PROPOSALS_IN_FLIGHT = 256;
+    /** Longest an admin request waits for the loop's view of the followers. */
+    private static final long STATUS_WAIT_MILLIS = 3000;
 
     private final String group;
     private final String selfName;
@@ -65,6 +70,7 @@ public final class RaftReplication implements Replication, RaftListener {
     private final int peerSendTimeoutMs;
     private final int peerRetryIntervalMs;
     private final String haServerAddress;
+    private final long maxGapNotInSync;
     private final Clock clock;
     private final Object roleLock = new Object();
     private final ExecutorService roleWork;
@@ -99,6 +105,7 @@ public final class RaftReplication implements Replication, RaftListener {
         this.peerSendTimeoutMs = config.get(DLedgerConfig.RAFT_PEER_SEND_TIMEOUT_MS);
         this.peerRetryIntervalMs = config.get(DLedgerConfig.RAFT_PEER_RETRY_INTERVAL_MS);
         this.haServerAddress = haServerAddress;
+        this.maxGapNotInSync = dev.petrel.broker.ha.HaConfig.Settings.of(config).maxGapNotInSync();
         this.clock = clock;
         this.brokerId = followerBrokerId();
         this.roleWork = Executors.newSingleThreadExecutor(r -> {
@@ -270,6 +277,57 @@ public final class RaftReplication implements Replication, RaftListener {
         m.put("petrelRaftRefusedProposals", Long.toString(refusedProposals.sum()));
         m.put("petrelRaftDroppedInbound", Long.toString(l.droppedInbound()));
         return m;
+    }
+
+    /**
+     * GET_BROKER_HA_STATUS in DLedger mode (Apache 5.3.1 answers SYSTEM_ERROR there: its DLedger broker has no HA
+     * service). The writable leader is the master and its followers the connections: {@code addr} is the follower's
+     * {@code dLegerPeers} address, {@code slaveAckOffset} the CommitLog offset it holds durably (what counts for the
+     * quorum), {@code transferFromWhere} where the next entry sent to it starts, {@code inSync} within
+     * {@code haMaxGapNotInSync} and heard from within the minimum election timeout; {@code transferredByteInSecond}
+     * is not measured per follower (0). Any other member (a follower, or a leader still promoting) is a replica:
+     * {@code masterAddr} is the known leader's {@code dLegerPeers} address, the rate and timestamps are those of the
+     * leader's appends received and of the answers sent to it, and {@code masterFlushOffset} is the group's committed
+     * CommitLog offset as this member knows it.
+     */
+    @Override
+    public HaRuntimeInfo haStatus() {
+        RaftLoop l = loop;
+        MessageStore s = store;
+        if (l == null || s == null) {
+            return null;
+        }
+        long max = s.commitLogMaxOffset();
+        if (s.role() == StoreRole.LEADER) {
+            List<RaftLoop.FollowerStatus> followers;
+            try {
+                followers = l.followers().get(STATUS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                followers = List.of();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                followers = List.of();
+            }
+            List<HaRuntimeInfo.Connection> connections = new ArrayList<>();
+            int inSync = 0;
+            for (RaftLoop.FollowerStatus f : followers) {
+                boolean ok = max - f.matchedOffset() <= maxGapNotInSync && f.sinceContactMs() < settings.electionTimeoutMin();
+                inSync += ok ? 1 : 0;
+                connections.add(new HaRuntimeInfo.Connection(peerAddress(f.nodeId()), f.matchedOffset(),
+                    max - f.matchedOffset(), ok, 0, f.nextOffset()));
+            }
+            return HaRuntimeInfo.ofMaster(max, inSync, connections);
+        }
+        int leader = l.leaderId();
+        String leaderAddr = leader == dev.petrel.raft.RaftNode.NO_NODE || leader == settings.selfId() ? null
+            : peerAddress(leader);
+        return HaRuntimeInfo.ofReplica(new HaRuntimeInfo.Client(leaderAddr, l.appendBytesPerSecond(), max,
+            l.lastAppendReceivedMillis(), l.lastSentToLeaderMillis(), l.committedOffset()));
+    }
+
+    private String peerAddress(int nodeId) {
+        RaftPeers.Peer p = peers.peer(nodeId);
+        return p.host() + ":" + p.port();
     }
 
     /** The Raft loop (null before {@link #start}). */
