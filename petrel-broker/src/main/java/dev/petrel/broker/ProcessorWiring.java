@@ -4,6 +4,7 @@ import dev.petrel.broker.admin.BrokerAdminProcessor;
 import dev.petrel.broker.admin.ConsumerAdminProcessor;
 import dev.petrel.broker.admin.GroupAdminProcessor;
 import dev.petrel.broker.admin.RuntimeInfoTable;
+import dev.petrel.broker.admin.StatsDataProcessor;
 import dev.petrel.broker.admin.TopicAdminProcessor;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
@@ -194,6 +195,7 @@ final class ProcessorWiring {
             return info;
         }, p.onConfigUpdate(), p.replication()::haStatus), adminPool);
         registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);
+        server.registerProcessor(RequestCode.VIEW_BROKER_STATS_DATA, new StatsDataProcessor(p.stats()), adminPool);
         server.registerProcessor(RequestCode.GET_ALL_DELAY_OFFSET, new DelayOffsetProcessor(p.schedule().offsets()),
             adminPool);
         return pull;
