@@ -242,6 +242,67 @@ class DLedgerGroupTest {
         assertThat(bodies(node.broker.store())).doesNotContain(body);
     }
 
+    /**
+     * Followers copy the leader's metadata as classic slaves copy their master's: a topic created and an offset
+     * committed on the leader reach both followers; the leader is closed and the new one has them; what the new leader
+     * then takes reaches the remaining follower (it follows the leader change).
+     */
+    @Test
+    void followersCopyTheLeadersTopicsAndOffsetsAndFollowTheNextLeader() throws Exception {
+        startNameServer();
+        int[] raftPorts = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
+        String peers = "n0-127.0.0.1:" + raftPorts[0] + ";n1-127.0.0.1:" + raftPorts[1] + ";n2-127.0.0.1:" + raftPorts[2];
+        for (int i = 0; i < 3; i++) {
+            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(),
+                Map.of("slaveSynchronizeInterval", "200")));
+        }
+        nodes.forEach(Node::start);
+        raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
+        raw.start();
+
+        Node leader = awaitRegisteredLeader(nodes);
+        createTopicAndCommit(leader, "MetaTopic", 42);
+        for (Node n : nodes) {
+            awaitMetadata(n, "MetaTopic", 42);
+        }
+
+        leader.close();
+        List<Node> rest = nodes.stream().filter(n -> n != leader).toList();
+        Node second = awaitRegisteredLeader(rest);
+        assertThat(second.broker.topics().contains("MetaTopic")).as("the new leader has the topic").isTrue();
+        assertThat(second.broker.offsets().query("meta-group", "MetaTopic", 1)).isEqualTo(42);
+
+        createTopicAndCommit(second, "MetaTopic2", 43);
+        Node follower = rest.stream().filter(n -> n != second).findFirst().orElseThrow();
+        awaitMetadata(follower, "MetaTopic2", 43);
+        assertThat(follower.raft().metadataSync().masterAddress()).isEqualTo(second.address());
+    }
+
+    private void createTopicAndCommit(Node leader, String topic, long offset) throws Exception {
+        RemotingCommand group = raw.invokeSync(leader.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP, null,
+            dev.petrel.protocol.body.subscription.SubscriptionGroupConfig.CODEC.encode(
+                dev.petrel.protocol.body.subscription.SubscriptionGroupConfig.of("meta-group"))), 30_000);
+        assertThat(group.code()).as(group.remark()).isEqualTo(ResponseCode.SUCCESS);
+        RemotingCommand created = raw.invokeSync(leader.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.UPDATE_AND_CREATE_TOPIC, BrokerFixture.encode(
+                new dev.petrel.protocol.header.admin.CreateTopicRequestHeader(topic, "TBW102", 3, 3, 6, "SINGLE_TAG", 0,
+                    false, "", false, dev.petrel.protocol.header.RpcFields.NONE)), null), 30_000);
+        assertThat(created.code()).as(created.remark()).isEqualTo(ResponseCode.SUCCESS);
+        RemotingCommand committed = raw.invokeSync(leader.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.UPDATE_CONSUMER_OFFSET, BrokerFixture.encode(
+                new dev.petrel.protocol.header.client.UpdateConsumerOffsetRequestHeader("meta-group", topic, 1, offset,
+                    dev.petrel.protocol.header.RpcFields.NONE)), null), 30_000);
+        assertThat(committed.code()).as(committed.remark()).isEqualTo(ResponseCode.SUCCESS);
+    }
+
+    private static void awaitMetadata(Node n, String topic, long offset) {
+        Await.until(BOUND, n + " has topic " + topic + " and offset " + offset, () -> n.broker.groups().contains("meta-group")
+            && n.broker.topics().contains(topic)
+            && n.broker.topics().get(topic).readQueueNums() == 3
+            && n.broker.offsets().query("meta-group", topic, 1) == offset);
+    }
+
     /** GET_BROKER_HA_STATUS in DLedger mode: the leader as master with both followers, each follower its leader. */
     private void assertHaStatus(Node leader, int[] raftPorts) {
         long max = leader.broker.store().commitLogMaxOffset();
@@ -434,7 +495,7 @@ class DLedgerGroupTest {
             raw.putAll(extra);
             broker = new BrokerServer(BrokerFixture.config(dir, port, raw), Clock.system());
             broker.start();
-            broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // metadata is not replicated
+            broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // before the first metadata sync
 
         }
 

@@ -81,6 +81,9 @@ public final class RaftReplication implements Replication, RaftListener {
     private volatile RaftLoop loop;
     private volatile RoleListener listener;
     private volatile long brokerId;
+    /** The followers' copy of the leader's metadata; null when built without (tests of the log alone). */
+    private final dev.petrel.broker.ha.SlaveSynchronize metadataSync;
+    private volatile int followedLeader = dev.petrel.raft.RaftNode.NO_NODE;
 
     /**
      * @param config          broker.conf (the raft keys of {@link RaftConfig#DEF}, {@link DLedgerConfig#DEF})
@@ -88,6 +91,22 @@ public final class RaftReplication implements Replication, RaftListener {
      * @param haServerAddress what to register as {@code haServerAddr} (unused by a Raft group's members)
      */
     public RaftReplication(Config config, Path storeRoot, String haServerAddress, Clock clock) {
+        this(config, storeRoot, haServerAddress, clock, null);
+    }
+
+    /**
+     * What a follower needs to copy the leader's metadata (topics, subscription groups, consumer and delay offsets),
+     * as a classic slave copies its master's.
+     *
+     * @param nameServers where the leader's broker address is looked up ({@link LeaderLookup})
+     */
+    public record MetadataCopy(dev.petrel.remoting.RemotingClient client, dev.petrel.broker.replication.MetadataTables tables,
+                               String ownAddress, String brokerName, java.util.List<String> nameServers,
+                               long intervalMillis, long timeoutMillis) {
+    }
+
+    /** @param metadata the followers' metadata copy; null for none */
+    public RaftReplication(Config config, Path storeRoot, String haServerAddress, Clock clock, MetadataCopy metadata) {
         if (config.get(dev.petrel.store.StoreConfig.TRANSIENT_STORE_POOL_ENABLE)) {
             // Proposals read the bytes the put path just wrote; with the pool they are readable only once committed
             // from the write buffer. Apache's DLedger CommitLog has no transient pool either.
@@ -108,6 +127,15 @@ public final class RaftReplication implements Replication, RaftListener {
         this.maxGapNotInSync = dev.petrel.broker.ha.HaConfig.Settings.of(config).maxGapNotInSync();
         this.clock = clock;
         this.brokerId = followerBrokerId();
+        if (metadata == null) {
+            this.metadataSync = null;
+        } else {
+            LeaderLookup lookup = new LeaderLookup(metadata.client(), metadata.nameServers(), metadata.brokerName(),
+                metadata.ownAddress(), metadata.timeoutMillis());
+            this.metadataSync = new dev.petrel.broker.ha.SlaveSynchronize(metadata.client(), metadata.tables(),
+                metadata.ownAddress(), metadata.intervalMillis(), metadata.timeoutMillis(), clock::millis,
+                () -> following() ? lookup.leaderAddress() : null, this::following);
+        }
         this.roleWork = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "petrel-dledger-role-" + group);
             t.setDaemon(true);
@@ -162,6 +190,9 @@ public final class RaftReplication implements Replication, RaftListener {
             throw new UncheckedIOException("cannot open the Raft files in " + raftDir, e);
         }
         loop.startLoop();
+        if (metadataSync != null) {
+            metadataSync.start();
+        }
         LOG.info("DLedger mode: {} of group {} (peers {}), follower until elected (brokerId {})", selfName, group,
             peers.nodeIds(), brokerId);
     }
@@ -178,6 +209,12 @@ public final class RaftReplication implements Replication, RaftListener {
     public void onRoleChanged(RaftRole role, long term, int leaderId) {
         if (role == RaftRole.LEADER) {
             return; // writable only once ready (onLeaderReady)
+        }
+        if (metadataSync != null && leaderId != followedLeader) {
+            followedLeader = leaderId;
+            if (leaderId != dev.petrel.raft.RaftNode.NO_NODE && leaderId != settings.selfId()) {
+                metadataSync.syncSoon(); // a new leader: look it up (once it registered) instead of waiting a round
+            }
         }
         boolean demoted;
         synchronized (roleLock) {
@@ -229,6 +266,22 @@ public final class RaftReplication implements Replication, RaftListener {
         listener.roleChanged(StoreRole.LEADER, 0);
     }
 
+    /** A follower of a known other leader, with a store that refuses writes: it may copy the leader's metadata. */
+    private boolean following() {
+        RaftLoop l = loop;
+        MessageStore s = store;
+        if (l == null || s == null || s.role() != StoreRole.FOLLOWER || l.role() != RaftRole.FOLLOWER) {
+            return false;
+        }
+        int leader = l.leaderId();
+        return leader != dev.petrel.raft.RaftNode.NO_NODE && leader != settings.selfId();
+    }
+
+    /** The followers' metadata copy (null when built without one). */
+    public dev.petrel.broker.ha.SlaveSynchronize metadataSync() {
+        return metadataSync;
+    }
+
     private boolean stillLeading(long term) {
         RaftLoop l = loop;
         return l != null && l.role() == RaftRole.LEADER && l.term() == term;
@@ -276,6 +329,11 @@ public final class RaftReplication implements Replication, RaftListener {
         m.put("petrelRaftCommittedOffset", Long.toString(l.committedOffset()));
         m.put("petrelRaftRefusedProposals", Long.toString(refusedProposals.sum()));
         m.put("petrelRaftDroppedInbound", Long.toString(l.droppedInbound()));
+        if (metadataSync != null) {
+            String from = metadataSync.masterAddress();
+            m.put("masterAddr", from == null ? "" : from);
+            m.put("slaveSyncLastTimestamp", Long.toString(metadataSync.lastSyncMillis()));
+        }
         return m;
     }
 
@@ -343,6 +401,13 @@ public final class RaftReplication implements Replication, RaftListener {
     /** Stops the loop and the transport (idempotent); the store stays open, a FOLLOWER. */
     @Override
     public void stop() {
+        if (metadataSync != null) {
+            try {
+                metadataSync.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         synchronized (roleLock) {
             if (store != null && store.role() != StoreRole.FOLLOWER) {
                 store.setRole(StoreRole.FOLLOWER);
