@@ -5,7 +5,6 @@ import dev.petrel.client.ClientException;
 import dev.petrel.client.NoRouteException;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.internal.Requests;
-import dev.petrel.common.json.JsonCodec;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumerConnection;
 import dev.petrel.protocol.body.client.ProducerConnection;
@@ -15,6 +14,7 @@ import dev.petrel.protocol.body.route.ClusterInfo;
 import dev.petrel.protocol.body.route.TopicRouteData;
 import dev.petrel.protocol.body.stats.BrokerStatsData;
 import dev.petrel.protocol.body.stats.ConsumeStats;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.body.stats.OffsetWrapper;
 import dev.petrel.protocol.body.subscription.SubscriptionGroupConfig;
 import dev.petrel.protocol.body.topic.TopicConfig;
@@ -46,12 +46,6 @@ import java.util.TreeSet;
  * Thread-safe as {@link PetrelAdmin} is; one instance per command run.
  */
 public final class AdminClient implements AutoCloseable {
-
-    /**
-     * GET_BROKER_HA_STATUS: not in {@code RequestCode} yet (the replication work may add it); the number is Apache
-     * 5.3.1's (request-codes.md, 901–908 range).
-     */
-    public static final int GET_BROKER_HA_STATUS = 907;
 
     /** The one broker (id 0) of a broker group, or a replica. */
     public record BrokerAddress(String cluster, String brokerName, long brokerId, String address) {
@@ -263,17 +257,18 @@ public final class AdminClient implements AutoCloseable {
     }
 
     /**
-     * GET_BROKER_HA_STATUS as a JSON tree (Apache's HARuntimeInfo); null when the broker does not answer the request
-     * (REQUEST_CODE_NOT_SUPPORTED). Other error codes are thrown.
+     * GET_BROKER_HA_STATUS (907, body HARuntimeInfo, Petrel's and Apache's alike); null when the broker does not
+     * answer the request (REQUEST_CODE_NOT_SUPPORTED). Other error codes are thrown (Apache in DLedger mode answers
+     * SYSTEM_ERROR "Can not get HARuntimeInfo ...").
      */
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> haStatus(String address) {
-        RemotingCommand r = admin.invoke(address, RemotingCommand.request(GET_BROKER_HA_STATUS, null, null), "HA status");
+    public HaRuntimeInfo haStatus(String address) {
+        RemotingCommand r = admin.invoke(address, Requests.bare(RequestCode.GET_BROKER_HA_STATUS, null),
+            "HA status");
         if (r.code() == ResponseCode.REQUEST_CODE_NOT_SUPPORTED) {
             return null;
         }
         expect(r, address, "HA status");
-        return r.body() == null ? Map.of() : JsonCodec.standard().decode(r.body(), Map.class);
+        return HaRuntimeInfo.CODEC.decode(r.body());
     }
 
     // ---- helpers

@@ -170,7 +170,7 @@ public final class BrokerServer implements AutoCloseable {
         consumers.setListener(new ConsumerIdsNotifier(() -> config.get(BrokerConfig.NOTIFY_CONSUMER_IDS_CHANGED_ENABLE),
             identity.brokerName()));
         this.producers = new ProducerRegistry(clock);
-        this.stats = new BrokerStats(ZoneId.systemDefault(), clock.millis());
+        this.stats = new BrokerStats(ZoneId.systemDefault(), clock.millis(), identity.clusterName());
         this.locks = new QueueLockTable(clock, config.get(BrokerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
         this.schedule = new ScheduleService(store, storeSettings.delayLevels(), delayOffsets, scheduleClock,
             config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));

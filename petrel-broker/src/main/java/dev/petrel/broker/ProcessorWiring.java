@@ -4,6 +4,7 @@ import dev.petrel.broker.admin.BrokerAdminProcessor;
 import dev.petrel.broker.admin.ConsumerAdminProcessor;
 import dev.petrel.broker.admin.GroupAdminProcessor;
 import dev.petrel.broker.admin.RuntimeInfoTable;
+import dev.petrel.broker.admin.StatsDataProcessor;
 import dev.petrel.broker.admin.TopicAdminProcessor;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
@@ -77,7 +78,7 @@ final class ProcessorWiring {
         RequestCode.QUERY_SUBSCRIPTION_BY_CONSUMER, RequestCode.INVOKE_BROKER_TO_RESET_OFFSET,
         RequestCode.GET_CONSUMER_RUNNING_INFO};
     static final int[] BROKER_ADMIN = {RequestCode.GET_BROKER_CONFIG, RequestCode.UPDATE_BROKER_CONFIG,
-        RequestCode.GET_BROKER_RUNTIME_INFO};
+        RequestCode.GET_BROKER_RUNTIME_INFO, RequestCode.GET_BROKER_HA_STATUS};
     static final int[] QUEUE_LOCKS = {RequestCode.LOCK_BATCH_MQ, RequestCode.UNLOCK_BATCH_MQ};
     static final int[] OFFSET_QUERIES = {RequestCode.SEARCH_OFFSET_BY_TIMESTAMP, RequestCode.GET_MAX_OFFSET,
         RequestCode.GET_MIN_OFFSET, RequestCode.GET_EARLIEST_MSG_STORETIME};
@@ -192,8 +193,9 @@ final class ProcessorWiring {
             info.putAll(p.transactions().checks().runtimeInfo());
             info.putAll(p.replication().runtimeInfo());
             return info;
-        }, p.onConfigUpdate()), adminPool);
+        }, p.onConfigUpdate(), p.replication()::haStatus), adminPool);
         registerAll(server, QUEUE_LOCKS, new QueueLockProcessor(p.locks()), adminPool);
+        server.registerProcessor(RequestCode.VIEW_BROKER_STATS_DATA, new StatsDataProcessor(p.stats()), adminPool);
         server.registerProcessor(RequestCode.GET_ALL_DELAY_OFFSET, new DelayOffsetProcessor(p.schedule().offsets()),
             adminPool);
         return pull;

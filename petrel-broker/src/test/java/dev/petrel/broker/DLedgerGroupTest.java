@@ -13,6 +13,7 @@ import dev.petrel.message.MessageRecordDecoder;
 import dev.petrel.namesrv.NameServer;
 import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.protocol.body.route.BrokerData;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.raft.RaftRole;
@@ -105,6 +106,7 @@ class DLedgerGroupTest {
             .set(dev.petrel.client.ClientConfig.POLL_NAME_SERVER_INTERVAL, 200).build();
         Set<String> acked = new LinkedHashSet<>();
         sendAll(acked, "a", 60, leader);
+        assertHaStatus(leader, raftPorts);
 
         // A delayed message the old leader delivers before the fail-over: the new leader must not deliver it again.
         String early = "delayed-early";
@@ -238,6 +240,97 @@ class DLedgerGroupTest {
                 .doesNotContain(body);
         }
         assertThat(bodies(node.broker.store())).doesNotContain(body);
+    }
+
+    /**
+     * Followers copy the leader's metadata as classic slaves copy their master's: a topic created and an offset
+     * committed on the leader reach both followers; the leader is closed and the new one has them; what the new leader
+     * then takes reaches the remaining follower (it follows the leader change).
+     */
+    @Test
+    void followersCopyTheLeadersTopicsAndOffsetsAndFollowTheNextLeader() throws Exception {
+        startNameServer();
+        int[] raftPorts = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
+        String peers = "n0-127.0.0.1:" + raftPorts[0] + ";n1-127.0.0.1:" + raftPorts[1] + ";n2-127.0.0.1:" + raftPorts[2];
+        for (int i = 0; i < 3; i++) {
+            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(),
+                Map.of("slaveSynchronizeInterval", "200")));
+        }
+        nodes.forEach(Node::start);
+        raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
+        raw.start();
+
+        Node leader = awaitRegisteredLeader(nodes);
+        createTopicAndCommit(leader, "MetaTopic", 42);
+        for (Node n : nodes) {
+            awaitMetadata(n, "MetaTopic", 42);
+        }
+
+        leader.close();
+        List<Node> rest = nodes.stream().filter(n -> n != leader).toList();
+        Node second = awaitRegisteredLeader(rest);
+        assertThat(second.broker.topics().contains("MetaTopic")).as("the new leader has the topic").isTrue();
+        assertThat(second.broker.offsets().query("meta-group", "MetaTopic", 1)).isEqualTo(42);
+
+        createTopicAndCommit(second, "MetaTopic2", 43);
+        Node follower = rest.stream().filter(n -> n != second).findFirst().orElseThrow();
+        awaitMetadata(follower, "MetaTopic2", 43);
+        assertThat(follower.raft().metadataSync().masterAddress()).isEqualTo(second.address());
+    }
+
+    private void createTopicAndCommit(Node leader, String topic, long offset) throws Exception {
+        RemotingCommand group = raw.invokeSync(leader.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP, null,
+            dev.petrel.protocol.body.subscription.SubscriptionGroupConfig.CODEC.encode(
+                dev.petrel.protocol.body.subscription.SubscriptionGroupConfig.of("meta-group"))), 30_000);
+        assertThat(group.code()).as(group.remark()).isEqualTo(ResponseCode.SUCCESS);
+        RemotingCommand created = raw.invokeSync(leader.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.UPDATE_AND_CREATE_TOPIC, BrokerFixture.encode(
+                new dev.petrel.protocol.header.admin.CreateTopicRequestHeader(topic, "TBW102", 3, 3, 6, "SINGLE_TAG", 0,
+                    false, "", false, dev.petrel.protocol.header.RpcFields.NONE)), null), 30_000);
+        assertThat(created.code()).as(created.remark()).isEqualTo(ResponseCode.SUCCESS);
+        RemotingCommand committed = raw.invokeSync(leader.address(), RemotingCommand.request(
+            dev.petrel.protocol.code.RequestCode.UPDATE_CONSUMER_OFFSET, BrokerFixture.encode(
+                new dev.petrel.protocol.header.client.UpdateConsumerOffsetRequestHeader("meta-group", topic, 1, offset,
+                    dev.petrel.protocol.header.RpcFields.NONE)), null), 30_000);
+        assertThat(committed.code()).as(committed.remark()).isEqualTo(ResponseCode.SUCCESS);
+    }
+
+    private static void awaitMetadata(Node n, String topic, long offset) {
+        Await.until(BOUND, n + " has topic " + topic + " and offset " + offset, () -> n.broker.groups().contains("meta-group")
+            && n.broker.topics().contains(topic)
+            && n.broker.topics().get(topic).readQueueNums() == 3
+            && n.broker.offsets().query("meta-group", topic, 1) == offset);
+    }
+
+    /** GET_BROKER_HA_STATUS in DLedger mode: the leader as master with both followers, each follower its leader. */
+    private void assertHaStatus(Node leader, int[] raftPorts) {
+        long max = leader.broker.store().commitLogMaxOffset();
+        Set<String> followerAddrs = new java.util.TreeSet<>();
+        nodes.stream().filter(n -> n != leader).forEach(n -> followerAddrs.add("127.0.0.1:" + raftPorts[n.id]));
+        Await.until(BOUND, "the leader's status lists both followers at its max offset", () -> {
+            HaRuntimeInfo s = leader.raft().haStatus();
+            return s.master() && s.masterCommitLogMaxOffset() == max && s.inSyncSlaveNums() == 2
+                && s.haConnectionInfo().stream().allMatch(c -> c.slaveAckOffset() == max && c.diff() == 0
+                    && c.inSync() && c.transferFromWhere() == max);
+        });
+        assertThat(leader.raft().haStatus().haConnectionInfo()).extracting(HaRuntimeInfo.Connection::addr)
+            .containsExactlyInAnyOrderElementsOf(followerAddrs);
+        for (Node n : nodes) {
+            if (n == leader) {
+                continue;
+            }
+            Await.until(BOUND, n + " reports the leader's commit point", () -> {
+                HaRuntimeInfo.Client c = n.raft().haStatus().haClientRuntimeInfo();
+                return c.maxOffset() == max && c.masterFlushOffset() == max;
+            });
+            HaRuntimeInfo s = n.raft().haStatus();
+            assertThat(s.master()).isFalse();
+            assertThat(s.haConnectionInfo()).isEmpty();
+            assertThat(s.haClientRuntimeInfo().masterAddr()).isEqualTo("127.0.0.1:" + raftPorts[leader.id]);
+            assertThat(s.haClientRuntimeInfo().lastReadTimestamp()).isPositive();
+            assertThat(s.haClientRuntimeInfo().lastWriteTimestamp()).isPositive();
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -402,7 +495,7 @@ class DLedgerGroupTest {
             raw.putAll(extra);
             broker = new BrokerServer(BrokerFixture.config(dir, port, raw), Clock.system());
             broker.start();
-            broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // metadata is not replicated
+            broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // before the first metadata sync
 
         }
 

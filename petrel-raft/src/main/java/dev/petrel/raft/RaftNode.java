@@ -240,6 +240,29 @@ public final class RaftNode {
         return commitIndex;
     }
 
+    /**
+     * A leader's view of one follower, for status reports.
+     *
+     * @param matchIndex   the follower holds entries up to it equal to the leader's (maybe not yet durable)
+     * @param durableIndex held equal and durable (what counts for the quorum)
+     * @param nextIndex    the next entry the leader sends it
+     * @param lastContact  the node's time of the follower's last answer
+     */
+    public record FollowerView(int nodeId, long matchIndex, long durableIndex, long nextIndex, long lastContact) {
+    }
+
+    /** The followers as this node leads them, in peer order; empty when it does not lead. */
+    public List<FollowerView> followers() {
+        if (role != RaftRole.LEADER || leader == null) {
+            return List.of();
+        }
+        List<FollowerView> out = new ArrayList<>();
+        for (FollowerProgress p : leader.progress.values()) {
+            out.add(new FollowerView(p.nodeId(), p.matchIndex(), p.durableIndex(), p.nextIndex(), p.lastContact()));
+        }
+        return out;
+    }
+
     @Override
     public String toString() {
         return "n" + self + "{" + role + ", term=" + currentTerm + ", leader=" + leaderId + ", commit=" + commitIndex

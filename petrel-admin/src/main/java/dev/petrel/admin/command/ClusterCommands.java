@@ -8,6 +8,7 @@ import dev.petrel.admin.cli.Invocation;
 import dev.petrel.admin.cli.ParsedArgs;
 import dev.petrel.admin.cli.Report;
 import dev.petrel.admin.cli.Table;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.body.stats.RuntimeInfoKeys;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,9 +47,11 @@ public final class ClusterCommands {
                     "every master of the cluster"),
                 Flag.value("k", "key", "KEY", "property name").mandatory(),
                 Flag.value("v", "value", "VALUE", "new value").mandatory()),
-            Command.of("haStatus", "replication state of a broker or of every broker of a cluster",
+            Command.of("haStatus", "replication state of a broker or of every master of a cluster (GET_BROKER_HA_STATUS)",
                 "petrel admin haStatus -n 127.0.0.1:9876 -c DefaultCluster",
-                ClusterCommands::haStatus, BROKER_ADDR, CLUSTER));
+                ClusterCommands::haStatus, BROKER_ADDR, Flag.value("c", "clusterName", "CLUSTER",
+                    "every master of the cluster"),
+                Flag.value("i", "interval", "SECONDS", "print again every SECONDS, until interrupted")));
     }
 
     static Report clusterList(Invocation in) {
@@ -238,12 +241,32 @@ public final class ClusterCommands {
     }
 
     static Report haStatus(Invocation in) {
+        long interval = in.args().longValue("interval", 0, 1, 86_400);
+        if (interval == 0) {
+            return haStatusOnce(in);
+        }
+        while (!Thread.currentThread().isInterrupted()) {
+            Report r = haStatusOnce(in);
+            if (in.json()) {
+                in.out().println(r.json());
+            } else {
+                r.lines().forEach(in.out()::println);
+            }
+            in.out().flush();
+            LockSupport.parkNanos(Duration.ofSeconds(interval).toNanos());
+        }
+        return null;
+    }
+
+    /** mqadmin's haStatus: -b one broker, -c every master of the cluster; a block per broker, blank line first. */
+    private static Report haStatusOnce(Invocation in) {
         Report r = new Report();
         List<Map<String, Object>> json = new ArrayList<>();
-        for (BrokerAddress b : targets(in, false)) {
-            Map<String, Object> ha = in.admin().haStatus(b.address());
+        for (BrokerAddress b : targets(in, true)) {
+            HaRuntimeInfo ha = in.admin().haStatus(b.address());
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("address", b.address());
+            r.line("");
             if (ha == null) {
                 String role = in.admin().admin().brokerConfig(b.address()).getOrDefault("brokerRole", "unknown");
                 entry.put("replication", false);
@@ -251,53 +274,42 @@ public final class ClusterCommands {
                 r.line("#Broker\t" + b.address());
                 r.line("#BrokerRole\t" + role);
                 r.line("#HAStatus\tnot reported: the broker does not answer GET_BROKER_HA_STATUS (907), so it runs without "
-                    + "replication (a Petrel broker before replication, or a broker without HA)");
+                    + "replication");
             } else {
                 entry.put("replication", true);
                 entry.put("status", ha);
                 printHa(r, b.address(), ha);
             }
-            r.line("");
             json.add(entry);
         }
         return r.put("brokers", json);
     }
 
-    @SuppressWarnings("unchecked")
-    private static void printHa(Report r, String address, Map<String, Object> ha) {
-        boolean master = Boolean.TRUE.equals(ha.get("master"));
-        if (master) {
-            List<Map<String, Object>> slaves = ha.get("haConnectionInfo") instanceof List<?> l
-                ? (List<Map<String, Object>>) l : List.of();
+    private static void printHa(Report r, String address, HaRuntimeInfo ha) {
+        if (ha.master()) {
             r.line("#MasterAddr\t" + address);
-            r.line("#MasterCommitLogMaxOffset\t" + ha.getOrDefault("masterCommitLogMaxOffset", 0));
-            r.line("#SlaveNum\t" + slaves.size());
-            r.line("#InSyncSlaveNum\t" + ha.getOrDefault("inSyncSlaveNums", 0));
-            Table t = new Table("%-32s  %-16s %16s %16s %16s %16s", "%-32s  %-16s %16s %16s %16s %16s",
+            r.line("#MasterCommitLogMaxOffset\t" + ha.masterCommitLogMaxOffset());
+            r.line("#SlaveNum\t" + ha.haConnectionInfo().size());
+            r.line("#InSyncSlaveNum\t" + ha.inSyncSlaveNums());
+            Table t = new Table("%-32s  %-16s %16s %16s %16s %16s", "%-32s  %-16d %16d %16.2f %16s %16d",
                 "#SlaveAddr", "addr", "#SlaveAckOffset", "slaveAckOffset", "#Diff", "diff",
                 "#TransferSpeed(KB/s)", "transferredByteInSecond", "#Status", "inSync", "#TransferFromWhere",
                 "transferFromWhere");
-            for (Map<String, Object> s : slaves) {
-                Object speed = s.get("transferredByteInSecond");
-                t.row(s.get("addr"), s.get("slaveAckOffset"), s.get("diff"),
-                    speed instanceof Number n ? String.format(Locale.ROOT, "%.2f", n.doubleValue() / 1024) : speed,
-                    Boolean.TRUE.equals(s.get("inSync")) ? "OK" : "Fall Behind", s.get("transferFromWhere"));
+            for (HaRuntimeInfo.Connection c : ha.haConnectionInfo()) {
+                t.row(new Object[] {c.addr(), c.slaveAckOffset(), c.diff(), c.transferredByteInSecond() / 1024.0,
+                    c.inSync() ? "OK" : "Fall Behind", c.transferFromWhere()},
+                    new Object[] {c.addr(), c.slaveAckOffset(), c.diff(), c.transferredByteInSecond(), c.inSync(),
+                        c.transferFromWhere()});
             }
             t.lines().forEach(r::line);
         } else {
-            Map<String, Object> c = ha.get("haClientRuntimeInfo") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-            r.line("#MasterAddr\t" + c.getOrDefault("masterAddr", ""));
-            r.line("#CommitLogMaxOffset\t" + c.getOrDefault("maxOffset", 0));
-            Object speed = c.get("transferredByteInSecond");
-            r.line("#TransferSpeed(KB/s)\t" + (speed instanceof Number n
-                ? String.format(Locale.ROOT, "%.2f", n.doubleValue() / 1024) : ""));
-            r.line("#LastReadTime\t" + time(c.get("lastReadTimestamp")));
-            r.line("#LastWriteTime\t" + time(c.get("lastWriteTimestamp")));
-            r.line("#MasterFlushOffset\t" + c.getOrDefault("masterFlushOffset", 0));
+            HaRuntimeInfo.Client c = ha.haClientRuntimeInfo();
+            r.line("#MasterAddr\t" + c.masterAddr());
+            r.line("#CommitLogMaxOffset\t" + c.maxOffset());
+            r.linef("#TransferSpeed(KB/s)\t%.2f", c.transferredByteInSecond() / 1024.0);
+            r.line("#LastReadTime\t" + Formats.millis(c.lastReadTimestamp()));
+            r.line("#LastWriteTime\t" + Formats.millis(c.lastWriteTimestamp()));
+            r.line("#MasterFlushOffset\t" + c.masterFlushOffset());
         }
-    }
-
-    private static String time(Object millis) {
-        return millis instanceof Number n && n.longValue() > 0 ? Formats.millis(n.longValue()) : "";
     }
 }

@@ -472,6 +472,7 @@ public final class GroupCommands {
                 for (OffsetWrapper o : cs.offsetTable().values()) {
                     accumulation += o.brokerOffset() - o.consumerOffset();
                 }
+                accumulation = Math.max(0, accumulation); // as mqadmin: a negative total diff prints 0
                 Double outTps = inTps == null ? cs.consumeTps() : 0.0;
                 Long out24h = inTps == null ? null : 0L;
                 if (inTps != null) {
@@ -504,14 +505,14 @@ public final class GroupCommands {
         return s.statsMinute() != null ? s.statsMinute() : new BrokerStatsItem(0, 0, 0);
     }
 
+    /** mqadmin's compute24HourSum: the day's sum, else the hour's, else the minute's (the first that is not 0). */
     private static long day(BrokerStatsData s) {
-        if (s.statsDay() != null) {
-            return s.statsDay().sum();
+        for (BrokerStatsItem item : new BrokerStatsItem[] {s.statsDay(), s.statsHour(), s.statsMinute()}) {
+            if (item != null && item.sum() != 0) {
+                return item.sum();
+            }
         }
-        if (s.statsHour() != null) {
-            return s.statsHour().sum();
-        }
-        return s.statsMinute() == null ? 0 : s.statsMinute().sum();
+        return 0;
     }
 
     private static String rate(Double v) {

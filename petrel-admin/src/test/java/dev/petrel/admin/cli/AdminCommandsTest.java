@@ -276,14 +276,22 @@ class AdminCommandsTest {
     }
 
     @Test
-    void haStatusSaysClearlyThatTheBrokerReportsNoReplication() {
+    @SuppressWarnings("unchecked")
+    void haStatusShowsAMasterWithoutSlaves() {
         Cli.Run run = ok("haStatus", "-n", ns, "-b", petrel.brokerAddr());
 
-        assertThat(run.lines()).contains("#Broker\t" + petrel.brokerAddr(), "#BrokerRole\tASYNC_MASTER");
-        assertThat(run.out()).contains("not reported: the broker does not answer GET_BROKER_HA_STATUS (907)");
+        assertThat(run.lines()).hasSize(6);
+        assertThat(run.lines().get(2)).matches("#MasterCommitLogMaxOffset\t\\d+");
+        assertThat(run.lines()).containsSubsequence("", "#MasterAddr\t" + petrel.brokerAddr());
+        assertThat(run.lines().subList(3, 6)).containsExactly("#SlaveNum\t0",
+            "#InSyncSlaveNum\t0", String.format("%-32s  %-16s %16s %16s %16s %16s", "#SlaveAddr", "#SlaveAckOffset",
+                "#Diff", "#TransferSpeed(KB/s)", "#Status", "#TransferFromWhere"));
         List<Map<String, Object>> json = rows(ok(json("haStatus", "-n", ns, "-c", CLUSTER)).json(), "brokers");
-        assertThat(json).singleElement().satisfies(b -> assertThat(b).containsEntry("address", petrel.brokerAddr())
-            .containsEntry("replication", false).containsEntry("brokerRole", "ASYNC_MASTER"));
+        assertThat(json).singleElement().satisfies(b -> {
+            assertThat(b).containsEntry("address", petrel.brokerAddr()).containsEntry("replication", true);
+            assertThat((Map<String, Object>) b.get("status")).containsEntry("master", true)
+                .containsEntry("haConnectionInfo", List.of());
+        });
     }
 
     // ---- groups
@@ -406,7 +414,7 @@ class AdminCommandsTest {
     }
 
     @Test
-    void statsAllPrintsBacklogPerTopicAndGroupAndSaysWhichFiguresThisBrokerDoesNotKeep() {
+    void statsAllPrintsBacklogAndThePutAndGetStatisticsOfThePetrelBroker() {
         petrel.createTopic("CliStats", 1);
         send("CliStats", 0, "s0", "a");
         send("CliStats", 0, "s1", "b");
@@ -414,14 +422,21 @@ class AdminCommandsTest {
         admin.updateConsumerOffset("cli-stats", new MessageQueue("CliStats", BROKER, 0), 0);
         Await.until(WAIT, "the group consumes the topic", () -> admin.consumingGroups("CliStats").contains("cli-stats"));
 
-        Cli.Run run = ok("statsAll", "-n", ns, "-t", "CliStats");
+        // The broker samples its statistics every 10 s: the two sends show from the first sample on.
+        Cli.Run run = Await.value(WAIT, "the put statistics sampled", () -> ok("statsAll", "-n", ns, "-t", "CliStats"),
+            r -> r.lines().size() > 1 && cells(r.lines().get(1)).length == 7 && cells(r.lines().get(1))[5].equals("2"));
 
         assertThat(run.lines().get(0)).isEqualTo(String.format("%-64s  %-64s %12s %11s %11s %14s %14s", "#Topic",
             "#Consumer Group", "#Accumulation", "#InTPS", "#OutTPS", "#InMsg24Hour", "#OutMsg24Hour"));
-        assertThat(cells(run.lines().get(1))).startsWith("CliStats", "cli-stats", "2", "n/a");
-        assertThat(run.out()).contains("do not keep per-topic statistics (VIEW_BROKER_STATS_DATA, code 315)");
+        String[] row = cells(run.lines().get(1));
+        assertThat(row).startsWith("CliStats", "cli-stats", "2");
+        // 2 messages over the minute window, which spans 10 s at the first sample and more after
+        assertThat(Double.parseDouble(row[3])).isPositive().isLessThanOrEqualTo(0.2);
+        assertThat(row).endsWith("0.00", "2", "0"); // the group pulled nothing
+        assertThat(run.out()).doesNotContain("n/a");
         assertThat(rows(ok(json("statsAll", "-n", ns, "-t", "CliStats")).json(), "rows")).singleElement()
-            .satisfies(r -> assertThat(r).containsEntry("consumerGroup", "cli-stats").containsEntry("accumulation", 2));
+            .satisfies(r -> assertThat(r).containsEntry("consumerGroup", "cli-stats").containsEntry("accumulation", 2)
+                .containsEntry("inMsg24Hour", 2).containsEntry("outMsg24Hour", 0));
     }
 
     // ---- messages

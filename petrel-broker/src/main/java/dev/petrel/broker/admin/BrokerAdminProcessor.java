@@ -9,6 +9,7 @@ import dev.petrel.protocol.body.DataVersion;
 import dev.petrel.protocol.body.KVTable;
 import dev.petrel.protocol.body.MalformedBodyException;
 import dev.petrel.protocol.body.PropertiesBodyCodec;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
@@ -25,8 +26,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The broker's own state for admins: GET_BROKER_CONFIG (26), UPDATE_BROKER_CONFIG (25) and GET_BROKER_RUNTIME_INFO
- * (28). Updates are all-or-nothing: every key must exist and be dynamic and every value valid, or nothing changes
+ * The broker's own state for admins: GET_BROKER_CONFIG (26), UPDATE_BROKER_CONFIG (25), GET_BROKER_RUNTIME_INFO
+ * (28) and GET_BROKER_HA_STATUS (907). Updates are all-or-nothing: every key must exist and be dynamic and every value valid, or nothing changes
  * and the remark says which key is wrong; accepted changes are handed to {@code onUpdate} (which persists them and
  * reacts, e.g. re-registers after a permission change). Runs on the admin threads; updates are serialised here.
  */
@@ -40,6 +41,7 @@ public final class BrokerAdminProcessor implements RequestProcessor {
     private final Clock clock;
     private final Supplier<Map<String, String>> runtimeInfo;
     private final Consumer<Map<String, String>> onUpdate;
+    private final Supplier<HaRuntimeInfo> haStatus;
     private DataVersion version;
 
     /**
@@ -48,6 +50,13 @@ public final class BrokerAdminProcessor implements RequestProcessor {
      */
     public BrokerAdminProcessor(Config config, Clock clock, Supplier<Map<String, String>> runtimeInfo,
                                 Consumer<Map<String, String>> onUpdate) {
+        this(config, clock, runtimeInfo, onUpdate, () -> null);
+    }
+
+    /** @param haStatus the replication's status for GET_BROKER_HA_STATUS; null while it has none (not started) */
+    public BrokerAdminProcessor(Config config, Clock clock, Supplier<Map<String, String>> runtimeInfo,
+                                Consumer<Map<String, String>> onUpdate, Supplier<HaRuntimeInfo> haStatus) {
+        this.haStatus = haStatus;
         this.config = config;
         this.clock = clock;
         this.runtimeInfo = runtimeInfo;
@@ -61,8 +70,19 @@ public final class BrokerAdminProcessor implements RequestProcessor {
             case RequestCode.GET_BROKER_CONFIG -> getConfig(request);
             case RequestCode.UPDATE_BROKER_CONFIG -> updateConfig(ctx, request);
             case RequestCode.GET_BROKER_RUNTIME_INFO -> Replies.okJson(request, KVTable.CODEC, new KVTable(runtimeInfo.get()));
+            case RequestCode.GET_BROKER_HA_STATUS -> haStatus(request);
             default -> request.response(ResponseCode.REQUEST_CODE_NOT_SUPPORTED, "not a broker admin request");
         };
+    }
+
+    private RemotingCommand haStatus(RemotingCommand request) {
+        HaRuntimeInfo status = haStatus.get();
+        if (status == null) {
+            // Apache's remark when its store has no HA service; here: replication not started yet
+            return request.response(ResponseCode.SYSTEM_ERROR, "Can not get HARuntimeInfo: the broker's replication "
+                + "has not started yet; retry once the broker is up");
+        }
+        return Replies.okJson(request, HaRuntimeInfo.CODEC, status);
     }
 
     private synchronized RemotingCommand getConfig(RemotingCommand request) {

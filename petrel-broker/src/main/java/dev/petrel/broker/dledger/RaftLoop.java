@@ -1,5 +1,6 @@
 package dev.petrel.broker.dledger;
 
+import dev.petrel.broker.ha.TransferRate;
 import dev.petrel.common.concurrent.LoopThread;
 import dev.petrel.common.time.Clock;
 import dev.petrel.raft.ProposeResult;
@@ -8,11 +9,14 @@ import dev.petrel.raft.RaftEffect;
 import dev.petrel.raft.RaftNode;
 import dev.petrel.raft.RaftRole;
 import dev.petrel.raft.RaftStateStore;
+import dev.petrel.raft.message.AppendRequest;
 import dev.petrel.raft.message.RaftMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -51,6 +55,9 @@ public final class RaftLoop extends LoopThread {
     private final ArrayBlockingQueue<Runnable> commands;
     private final Map<Long, CompletableFuture<ProposalResult>> waiting = new HashMap<>();
     private final LongAdder droppedInbound = new LongAdder();
+    private final TransferRate appendRate;
+    private volatile long lastAppendReceivedMillis;
+    private volatile long lastSentToLeaderMillis;
 
     private volatile long committedIndex;
     private volatile long committedOffset;
@@ -78,6 +85,7 @@ public final class RaftLoop extends LoopThread {
         this.clock = clock;
         this.commands = new ArrayBlockingQueue<>(settings.maxPendingProposals() + 64);
         this.committedOffset = log.startOffset();
+        this.appendRate = new TransferRate(clock.millis());
         this.node = new RaftNode(settings, log, state, random, nowMillis());
         clock.onAdvance(this::wake);
     }
@@ -164,6 +172,55 @@ public final class RaftLoop extends LoopThread {
         return leaderId;
     }
 
+    /**
+     * A leader's follower as a CommitLog position (GET_BROKER_HA_STATUS).
+     *
+     * @param matchedOffset   the CommitLog offset up to which the follower holds the leader's bytes durably
+     * @param nextOffset      where the next entry it is sent starts
+     * @param sinceContactMs  milliseconds since its last answer
+     */
+    public record FollowerStatus(int nodeId, long matchedOffset, long nextOffset, long sinceContactMs) {
+    }
+
+    /**
+     * The followers as this node leads them (empty when it does not lead), read on the loop's thread; the future
+     * completes there, or at once with an empty list when the loop is stopped or its command queue full.
+     */
+    public CompletableFuture<List<FollowerStatus>> followers() {
+        CompletableFuture<List<FollowerStatus>> f = new CompletableFuture<>();
+        if (stopped || !commands.offer(() -> f.complete(stopped ? List.of() : followerStatus()))) {
+            f.complete(List.of());
+        } else {
+            wake();
+        }
+        return f;
+    }
+
+    private List<FollowerStatus> followerStatus() {
+        long now = nowMillis();
+        List<FollowerStatus> out = new ArrayList<>();
+        for (RaftNode.FollowerView v : node.followers()) {
+            out.add(new FollowerStatus(v.nodeId(), log.endOffsetOf(v.durableIndex()),
+                log.endOffsetOf(v.nextIndex() - 1), Math.max(0, now - v.lastContact())));
+        }
+        return out;
+    }
+
+    /** Payload bytes of the appends received from a leader in the last whole second. */
+    public long appendBytesPerSecond() {
+        return appendRate.perSecond(clock.millis());
+    }
+
+    /** Wall-clock millis of the last append (or heartbeat) received from a leader, 0 for never. */
+    public long lastAppendReceivedMillis() {
+        return lastAppendReceivedMillis;
+    }
+
+    /** Wall-clock millis of the last message sent to the leader, 0 for never. */
+    public long lastSentToLeaderMillis() {
+        return lastSentToLeaderMillis;
+    }
+
     /** Messages received but dropped because the loop was behind. */
     public long droppedInbound() {
         return droppedInbound.sum();
@@ -173,6 +230,15 @@ public final class RaftLoop extends LoopThread {
     // The loop
 
     private void deliver(RaftMessage m) {
+        if (m instanceof AppendRequest a) {
+            long now = clock.millis();
+            lastAppendReceivedMillis = now;
+            long bytes = 0;
+            for (dev.petrel.raft.RaftEntry e : a.entries()) {
+                bytes += e.payload().length;
+            }
+            appendRate.add(bytes, now);
+        }
         if (inbound.offer(m)) {
             wake();
         } else {
@@ -242,6 +308,9 @@ public final class RaftLoop extends LoopThread {
         for (RaftEffect e : node.drainEffects()) {
             if (e instanceof RaftEffect.Send s) {
                 transport.send(s.to(), s.message());
+                if (s.to() == leaderId) {
+                    lastSentToLeaderMillis = clock.millis();
+                }
             } else if (e instanceof RaftEffect.CommitAdvanced c) {
                 committedIndex = c.commitIndex();
                 committedOffset = log.endOffsetOf(c.commitIndex());

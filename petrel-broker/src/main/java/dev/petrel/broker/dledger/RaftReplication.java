@@ -3,6 +3,7 @@ package dev.petrel.broker.dledger;
 import dev.petrel.broker.replication.Replication;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.raft.RaftConfig;
 import dev.petrel.raft.RaftPeers;
 import dev.petrel.raft.RaftRole;
@@ -18,7 +19,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
@@ -53,6 +56,8 @@ public final class RaftReplication implements Replication, RaftListener {
     private static final long DISPATCH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Proposals the put path keeps outstanding; appends beyond are coalesced into the next one. */
     private static final int MAX_PROPOSALS_IN_FLIGHT = 256;
+    /** Longest an admin request waits for the loop's view of the followers. */
+    private static final long STATUS_WAIT_MILLIS = 3000;
 
     private final String group;
     private final String selfName;
@@ -65,6 +70,7 @@ public final class RaftReplication implements Replication, RaftListener {
     private final int peerSendTimeoutMs;
     private final int peerRetryIntervalMs;
     private final String haServerAddress;
+    private final long maxGapNotInSync;
     private final Clock clock;
     private final Object roleLock = new Object();
     private final ExecutorService roleWork;
@@ -75,6 +81,9 @@ public final class RaftReplication implements Replication, RaftListener {
     private volatile RaftLoop loop;
     private volatile RoleListener listener;
     private volatile long brokerId;
+    /** The followers' copy of the leader's metadata; null when built without (tests of the log alone). */
+    private final dev.petrel.broker.ha.SlaveSynchronize metadataSync;
+    private volatile int followedLeader = dev.petrel.raft.RaftNode.NO_NODE;
 
     /**
      * @param config          broker.conf (the raft keys of {@link RaftConfig#DEF}, {@link DLedgerConfig#DEF})
@@ -82,6 +91,22 @@ public final class RaftReplication implements Replication, RaftListener {
      * @param haServerAddress what to register as {@code haServerAddr} (unused by a Raft group's members)
      */
     public RaftReplication(Config config, Path storeRoot, String haServerAddress, Clock clock) {
+        this(config, storeRoot, haServerAddress, clock, null);
+    }
+
+    /**
+     * What a follower needs to copy the leader's metadata (topics, subscription groups, consumer and delay offsets),
+     * as a classic slave copies its master's.
+     *
+     * @param nameServers where the leader's broker address is looked up ({@link LeaderLookup})
+     */
+    public record MetadataCopy(dev.petrel.remoting.RemotingClient client, dev.petrel.broker.replication.MetadataTables tables,
+                               String ownAddress, String brokerName, java.util.List<String> nameServers,
+                               long intervalMillis, long timeoutMillis) {
+    }
+
+    /** @param metadata the followers' metadata copy; null for none */
+    public RaftReplication(Config config, Path storeRoot, String haServerAddress, Clock clock, MetadataCopy metadata) {
         if (config.get(dev.petrel.store.StoreConfig.TRANSIENT_STORE_POOL_ENABLE)) {
             // Proposals read the bytes the put path just wrote; with the pool they are readable only once committed
             // from the write buffer. Apache's DLedger CommitLog has no transient pool either.
@@ -99,8 +124,18 @@ public final class RaftReplication implements Replication, RaftListener {
         this.peerSendTimeoutMs = config.get(DLedgerConfig.RAFT_PEER_SEND_TIMEOUT_MS);
         this.peerRetryIntervalMs = config.get(DLedgerConfig.RAFT_PEER_RETRY_INTERVAL_MS);
         this.haServerAddress = haServerAddress;
+        this.maxGapNotInSync = dev.petrel.broker.ha.HaConfig.Settings.of(config).maxGapNotInSync();
         this.clock = clock;
         this.brokerId = followerBrokerId();
+        if (metadata == null) {
+            this.metadataSync = null;
+        } else {
+            LeaderLookup lookup = new LeaderLookup(metadata.client(), metadata.nameServers(), metadata.brokerName(),
+                metadata.ownAddress(), metadata.timeoutMillis());
+            this.metadataSync = new dev.petrel.broker.ha.SlaveSynchronize(metadata.client(), metadata.tables(),
+                metadata.ownAddress(), metadata.intervalMillis(), metadata.timeoutMillis(), clock::millis,
+                () -> following() ? lookup.leaderAddress() : null, this::following);
+        }
         this.roleWork = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "petrel-dledger-role-" + group);
             t.setDaemon(true);
@@ -155,6 +190,9 @@ public final class RaftReplication implements Replication, RaftListener {
             throw new UncheckedIOException("cannot open the Raft files in " + raftDir, e);
         }
         loop.startLoop();
+        if (metadataSync != null) {
+            metadataSync.start();
+        }
         LOG.info("DLedger mode: {} of group {} (peers {}), follower until elected (brokerId {})", selfName, group,
             peers.nodeIds(), brokerId);
     }
@@ -171,6 +209,12 @@ public final class RaftReplication implements Replication, RaftListener {
     public void onRoleChanged(RaftRole role, long term, int leaderId) {
         if (role == RaftRole.LEADER) {
             return; // writable only once ready (onLeaderReady)
+        }
+        if (metadataSync != null && leaderId != followedLeader) {
+            followedLeader = leaderId;
+            if (leaderId != dev.petrel.raft.RaftNode.NO_NODE && leaderId != settings.selfId()) {
+                metadataSync.syncSoon(); // a new leader: look it up (once it registered) instead of waiting a round
+            }
         }
         boolean demoted;
         synchronized (roleLock) {
@@ -222,6 +266,22 @@ public final class RaftReplication implements Replication, RaftListener {
         listener.roleChanged(StoreRole.LEADER, 0);
     }
 
+    /** A follower of a known other leader, with a store that refuses writes: it may copy the leader's metadata. */
+    private boolean following() {
+        RaftLoop l = loop;
+        MessageStore s = store;
+        if (l == null || s == null || s.role() != StoreRole.FOLLOWER || l.role() != RaftRole.FOLLOWER) {
+            return false;
+        }
+        int leader = l.leaderId();
+        return leader != dev.petrel.raft.RaftNode.NO_NODE && leader != settings.selfId();
+    }
+
+    /** The followers' metadata copy (null when built without one). */
+    public dev.petrel.broker.ha.SlaveSynchronize metadataSync() {
+        return metadataSync;
+    }
+
     private boolean stillLeading(long term) {
         RaftLoop l = loop;
         return l != null && l.role() == RaftRole.LEADER && l.term() == term;
@@ -269,7 +329,63 @@ public final class RaftReplication implements Replication, RaftListener {
         m.put("petrelRaftCommittedOffset", Long.toString(l.committedOffset()));
         m.put("petrelRaftRefusedProposals", Long.toString(refusedProposals.sum()));
         m.put("petrelRaftDroppedInbound", Long.toString(l.droppedInbound()));
+        if (metadataSync != null) {
+            String from = metadataSync.masterAddress();
+            m.put("masterAddr", from == null ? "" : from);
+            m.put("slaveSyncLastTimestamp", Long.toString(metadataSync.lastSyncMillis()));
+        }
         return m;
+    }
+
+    /**
+     * GET_BROKER_HA_STATUS in DLedger mode (Apache 5.3.1 answers SYSTEM_ERROR there: its DLedger broker has no HA
+     * service). The writable leader is the master and its followers the connections: {@code addr} is the follower's
+     * {@code dLegerPeers} address, {@code slaveAckOffset} the CommitLog offset it holds durably (what counts for the
+     * quorum), {@code transferFromWhere} where the next entry sent to it starts, {@code inSync} within
+     * {@code haMaxGapNotInSync} and heard from within the minimum election timeout; {@code transferredByteInSecond}
+     * is not measured per follower (0). Any other member (a follower, or a leader still promoting) is a replica:
+     * {@code masterAddr} is the known leader's {@code dLegerPeers} address, the rate and timestamps are those of the
+     * leader's appends received and of the answers sent to it, and {@code masterFlushOffset} is the group's committed
+     * CommitLog offset as this member knows it.
+     */
+    @Override
+    public HaRuntimeInfo haStatus() {
+        RaftLoop l = loop;
+        MessageStore s = store;
+        if (l == null || s == null) {
+            return null;
+        }
+        long max = s.commitLogMaxOffset();
+        if (s.role() == StoreRole.LEADER) {
+            List<RaftLoop.FollowerStatus> followers;
+            try {
+                followers = l.followers().get(STATUS_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                followers = List.of();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                followers = List.of();
+            }
+            List<HaRuntimeInfo.Connection> connections = new ArrayList<>();
+            int inSync = 0;
+            for (RaftLoop.FollowerStatus f : followers) {
+                boolean ok = max - f.matchedOffset() <= maxGapNotInSync && f.sinceContactMs() < settings.electionTimeoutMin();
+                inSync += ok ? 1 : 0;
+                connections.add(new HaRuntimeInfo.Connection(peerAddress(f.nodeId()), f.matchedOffset(),
+                    max - f.matchedOffset(), ok, 0, f.nextOffset()));
+            }
+            return HaRuntimeInfo.ofMaster(max, inSync, connections);
+        }
+        int leader = l.leaderId();
+        String leaderAddr = leader == dev.petrel.raft.RaftNode.NO_NODE || leader == settings.selfId() ? null
+            : peerAddress(leader);
+        return HaRuntimeInfo.ofReplica(new HaRuntimeInfo.Client(leaderAddr, l.appendBytesPerSecond(), max,
+            l.lastAppendReceivedMillis(), l.lastSentToLeaderMillis(), l.committedOffset()));
+    }
+
+    private String peerAddress(int nodeId) {
+        RaftPeers.Peer p = peers.peer(nodeId);
+        return p.host() + ":" + p.port();
     }
 
     /** The Raft loop (null before {@link #start}). */
@@ -285,6 +401,13 @@ public final class RaftReplication implements Replication, RaftListener {
     /** Stops the loop and the transport (idempotent); the store stays open, a FOLLOWER. */
     @Override
     public void stop() {
+        if (metadataSync != null) {
+            try {
+                metadataSync.stop();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         synchronized (roleLock) {
             if (store != null && store.role() != StoreRole.FOLLOWER) {
                 store.setRole(StoreRole.FOLLOWER);

@@ -5,6 +5,7 @@ import dev.petrel.broker.BrokerIdentity;
 import dev.petrel.broker.offset.ConsumerOffsetTable;
 import dev.petrel.broker.replication.Replication;
 import dev.petrel.common.time.Clock;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreRole;
 import dev.petrel.store.gate.CommitGate;
@@ -18,6 +19,7 @@ import dev.petrel.remoting.RemotingClient;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -301,6 +303,35 @@ public final class ClassicReplication implements Replication {
             info.put("slaveSyncLastTimestamp", Long.toString(slaveSync.lastSyncMillis()));
         }
         return info;
+    }
+
+    /**
+     * A master: every open slave connection (its socket address, ack, gap, rate, next offset to send) and how many are
+     * within {@code haMaxGapNotInSync} (the same count as {@code inSyncSlaveNums} in the runtime info). A slave: the
+     * master's HA address it follows, its max offset, the last read from and report to the master, the bytes of the
+     * last second; {@code masterFlushOffset} 0, as Apache reports it outside acting-master mode.
+     */
+    @Override
+    public HaRuntimeInfo haStatus() {
+        Running r = running;
+        if (r == null) {
+            return null;
+        }
+        long max = r.store().commitLogMaxOffset();
+        if (r.acceptor() != null) {
+            List<HaRuntimeInfo.Connection> connections = new ArrayList<>();
+            int inSync = 0;
+            for (SlaveConnection.Status c : r.acceptor().connectionStatus()) {
+                boolean ok = c.ackedOffset() >= 0 && max - c.ackedOffset() <= settings.maxGapNotInSync();
+                inSync += ok ? 1 : 0;
+                connections.add(new HaRuntimeInfo.Connection(c.slave(), c.ackedOffset(), max - c.ackedOffset(), ok,
+                    c.bytesPerSecond(), c.nextOffset()));
+            }
+            return HaRuntimeInfo.ofMaster(max, inSync, connections);
+        }
+        HaClientLoop c = r.client();
+        return HaRuntimeInfo.ofReplica(new HaRuntimeInfo.Client(c.masterAddress(), c.bytesPerSecond(), max,
+            c.lastReadMillis(), c.lastWriteMillis(), 0));
     }
 
     private String joinAcks() {

@@ -101,6 +101,11 @@ public final class HaAcceptLoop extends LoopThread {
         return connections.size();
     }
 
+    /** The open connections' figures, in the order they connected. */
+    public List<SlaveConnection.Status> connectionStatus() {
+        return connections.stream().filter(c -> !c.isClosed()).map(SlaveConnection::status).toList();
+    }
+
     /** Closes the port and every connection. */
     public void stop() throws InterruptedException {
         ServerSocketChannel s = server;

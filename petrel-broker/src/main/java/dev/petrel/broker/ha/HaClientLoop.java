@@ -48,6 +48,9 @@ public final class HaClientLoop extends LoopThread {
     private final TransferFrameReader frames = new TransferFrameReader(TransferFrameCodec.DEFAULT_MAX_BODY_SIZE);
     private final AtomicLong refusedStreams = new AtomicLong();
     private final AtomicLong receivedBytes = new AtomicLong();
+    private final TransferRate rate;
+    private volatile long lastReadMillis;
+    private volatile long lastWriteMillis;
     private volatile Socket socket;
     private volatile boolean connected;
     private String lastError;
@@ -58,6 +61,7 @@ public final class HaClientLoop extends LoopThread {
         this.settings = settings;
         this.clock = clock;
         this.backoff = backoff;
+        this.rate = new TransferRate(clock.millis());
         this.follow = new SlaveFollowState(sink.fileSize(), settings.heartbeatIntervalMillis(),
             settings.housekeepingIntervalMillis());
         if (settings.haMasterAddress() != null) {
@@ -92,6 +96,21 @@ public final class HaClientLoop extends LoopThread {
     /** CommitLog bytes received from masters since start. */
     public long receivedBytes() {
         return receivedBytes.get();
+    }
+
+    /** CommitLog bytes received in the last whole second. */
+    public long bytesPerSecond() {
+        return rate.perSecond(clock.millis());
+    }
+
+    /** Wall-clock millis of the last bytes read from a master, 0 for never. */
+    public long lastReadMillis() {
+        return lastReadMillis;
+    }
+
+    /** Wall-clock millis of the last offset report written to a master, 0 for never. */
+    public long lastWriteMillis() {
+        return lastWriteMillis;
     }
 
     /** Connections closed because the master's stream broke the protocol. */
@@ -179,7 +198,9 @@ public final class HaClientLoop extends LoopThread {
                 throw new IOException("the master closed the connection");
             }
             w.position(w.position() + n);
-            follow.read(clock.millis());
+            long readAt = clock.millis();
+            lastReadMillis = readAt;
+            follow.read(readAt);
             TransferFrameReader.Frame f;
             while ((f = frames.next()) != null) {
                 follow.check(f.offset(), f.body().remaining(), sink.streamOffset());
@@ -187,6 +208,7 @@ public final class HaClientLoop extends LoopThread {
                     int size = f.body().remaining();
                     sink.appendReplicated(f.offset(), f.body());
                     receivedBytes.addAndGet(size);
+                    rate.add(size, clock.millis());
                     gotData = true;
                     lastError = null;
                 }
@@ -207,6 +229,7 @@ public final class HaClientLoop extends LoopThread {
             out.write(scratch);
             out.flush();
             follow.reported(due, now);
+            lastWriteMillis = now;
         }
     }
 

@@ -36,8 +36,9 @@ public final class HaConfig {
             + "minInSyncReplicas, instead of always inSyncReplicas");
 
     public static final ConfigKey<Integer> SLAVE_SYNCHRONIZE_INTERVAL = ConfigKey.ofInt("slaveSynchronizeInterval",
-        10_000, 100, Integer.MAX_VALUE, "SLAVE (Petrel): ms between copies of the master's topics, subscription "
-            + "groups, consumer and delay offsets (Apache: 60 s for a classic slave, 10 s under DLedger)");
+        10_000, 100, Integer.MAX_VALUE, "SLAVE and DLedger follower (Petrel): ms between copies of the master's "
+            + "(leader's) topics, subscription groups, consumer and delay offsets (Apache: 60 s for a classic slave, 10 s "
+            + "under DLedger)");
 
     public static final ConfigDef DEF = ConfigDef.of("ha", HA_LISTEN_PORT, HA_MASTER_ADDRESS,
         HA_SEND_HEARTBEAT_INTERVAL, HA_HOUSEKEEPING_INTERVAL, HA_TRANSFER_BATCH_SIZE, HA_MAX_GAP_NOT_IN_SYNC,

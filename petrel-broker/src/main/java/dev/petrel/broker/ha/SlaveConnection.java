@@ -35,7 +35,19 @@ final class SlaveConnection {
     private final MasterStreamState state;
     private final Thread reader;
     private final Thread writer;
+    private final TransferRate rate;
     private volatile boolean closed;
+
+    /**
+     * One connection's figures for GET_BROKER_HA_STATUS.
+     *
+     * @param slave          the slave's end of the connection, {@code host:port}
+     * @param ackedOffset    its last report, -1 before the first
+     * @param nextOffset     the next CommitLog offset to send it, -1 before its start is known
+     * @param bytesPerSecond CommitLog bytes sent in the last whole second
+     */
+    public record Status(String slave, long ackedOffset, long nextOffset, long bytesPerSecond) {
+    }
 
     SlaveConnection(SocketChannel channel, ReplicationSource source, ReplicaAcks acks, HaConfig.Settings settings,
                     Clock clock, Runnable onClosed) {
@@ -47,6 +59,7 @@ final class SlaveConnection {
         this.onClosed = onClosed;
         this.state = new MasterStreamState(source.fileSize(), settings.transferBatchSize(),
             settings.heartbeatIntervalMillis(), settings.housekeepingIntervalMillis(), clock.millis());
+        this.rate = new TransferRate(clock.millis());
         this.reader = new Thread(this::readLoop, "petrel-ha-read-" + slave);
         this.writer = new Thread(this::writeLoop, "petrel-ha-write-" + slave);
         reader.setDaemon(true);
@@ -177,9 +190,22 @@ final class SlaveConnection {
     }
 
     private void sent(long offset, int length) {
+        long now = clock.millis();
         lock.lock();
         try {
-            state.sent(offset, length, clock.millis());
+            state.sent(offset, length, now);
+        } finally {
+            lock.unlock();
+        }
+        rate.add(length, now);
+    }
+
+    /** What GET_BROKER_HA_STATUS reports of this connection now. */
+    Status status() {
+        long now = clock.millis();
+        lock.lock();
+        try {
+            return new Status(slave, state.ackedOffset(), state.nextOffset(), rate.perSecond(now));
         } finally {
             lock.unlock();
         }

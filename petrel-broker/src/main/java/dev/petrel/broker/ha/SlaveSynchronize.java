@@ -32,8 +32,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * distinct error and skipped; the other tables are still synced. Skipped while no master is known or the master's
  * address is this broker's own.
  *
- * <p>Threading: the thread {@code petrel-ha-slave-sync} runs every sync; {@link #masterAddress} may be called from
- * any thread.
+ * <p>In DLedger mode the master is the group's current leader: a {@code masterLookup} gives its address at the start
+ * of every round (null while this member leads or knows no leader; the round is then skipped), and a
+ * {@code mayAdopt} guard is asked again before each table is adopted, so a member promoted during a round keeps its
+ * own tables.
+ *
+ * <p>Threading: the thread {@code petrel-ha-slave-sync} runs every sync; {@link #masterAddress} and {@link #syncSoon}
+ * may be called from any thread.
  */
 public final class SlaveSynchronize extends PeriodicLoop {
 
@@ -51,6 +56,8 @@ public final class SlaveSynchronize extends PeriodicLoop {
     /** A call of the current sync failed (sync thread only). */
     private boolean roundFailed;
     private final java.util.function.LongSupplier millis;
+    private final java.util.function.Supplier<String> masterLookup;
+    private final java.util.function.BooleanSupplier mayAdopt;
 
     /**
      * @param ownAddress    this broker's {@code ip1:port}, never synced from
@@ -58,7 +65,20 @@ public final class SlaveSynchronize extends PeriodicLoop {
      */
     public SlaveSynchronize(RemotingClient client, MetadataTables tables, String ownAddress, long intervalMillis,
                             long timeoutMillis, java.util.function.LongSupplier millis) {
-        super("petrel-ha-slave-sync", intervalMillis);
+        this(client, tables, ownAddress, intervalMillis, timeoutMillis, millis, null, () -> true);
+    }
+
+    /**
+     * @param masterLookup the master's broker address, asked at the start of every round (null: skip the round);
+     *                     null for a classic slave, whose master is {@link #masterAddress announced}
+     * @param mayAdopt     asked before each table is adopted; false drops the rest of the round
+     */
+    public SlaveSynchronize(RemotingClient client, MetadataTables tables, String ownAddress, long intervalMillis,
+                            long timeoutMillis, java.util.function.LongSupplier millis,
+                            java.util.function.Supplier<String> masterLookup, java.util.function.BooleanSupplier mayAdopt) {
+        super(masterLookup == null ? "petrel-ha-slave-sync" : "petrel-dledger-metadata-sync", intervalMillis);
+        this.masterLookup = masterLookup;
+        this.mayAdopt = mayAdopt;
         this.client = client;
         this.tables = tables;
         this.ownAddress = ownAddress;
@@ -99,6 +119,11 @@ public final class SlaveSynchronize extends PeriodicLoop {
         return lastError;
     }
 
+    /** Runs the next round now (a DLedger follower saw the leader change). */
+    public void syncSoon() {
+        wake();
+    }
+
     /** Stops the sync thread (an ongoing sync finishes first). */
     public void stop() throws InterruptedException {
         stopThread();
@@ -111,6 +136,13 @@ public final class SlaveSynchronize extends PeriodicLoop {
 
     /** One sync of every table; false when skipped (no master) or any table failed. */
     public boolean syncAll() {
+        if (masterLookup != null) {
+            String found = masterLookup.get();
+            String old = master.getAndSet(found);
+            if (found != null && !found.equals(old)) {
+                LOG.info("follower synchronizes metadata from leader {} (was {})", found, old);
+            }
+        }
         String addr = master.get();
         if (addr == null || addr.equals(ownAddress)) {
             return false;
@@ -118,12 +150,12 @@ public final class SlaveSynchronize extends PeriodicLoop {
         roundFailed = false;
         TopicConfigAndMappingSerializeWrapper topics = fetch(addr, RequestCode.GET_ALL_TOPIC_CONFIG,
             TopicConfigAndMappingSerializeWrapper.CODEC);
-        if (topics != null) {
+        if (topics != null && adopting()) {
             tables.topics().replaceFromMaster(topics.dataVersion(), topics.topicConfigTable());
         }
         ConsumerOffsetSerializeWrapper offsets = fetch(addr, RequestCode.GET_ALL_CONSUMER_OFFSET,
             ConsumerOffsetSerializeWrapper.CODEC);
-        if (offsets != null) {
+        if (offsets != null && adopting()) {
             OffsetReconciler.Outcome o = reconciler.apply(offsets.offsetTable());
             if (o.adopted() > 0 || o.keptLocal() > 0) {
                 LOG.info("consumer offsets from master {}: {} adopted, {} kept (committed on this slave since)", addr,
@@ -133,12 +165,12 @@ public final class SlaveSynchronize extends PeriodicLoop {
         }
         DelayOffsetSerializeWrapper delay = fetch(addr, RequestCode.GET_ALL_DELAY_OFFSET,
             DelayOffsetSerializeWrapper.CODEC);
-        if (delay != null) {
+        if (delay != null && adopting()) {
             tables.delayOffsets().replaceFromMaster(delay);
         }
         SubscriptionGroupWrapper groups = fetch(addr, RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG,
             SubscriptionGroupWrapper.CODEC);
-        if (groups != null) {
+        if (groups != null && adopting()) {
             tables.groups().replaceFromMaster(groups.dataVersion(), groups.subscriptionGroupTable());
         }
         boolean ok = !roundFailed;
@@ -148,6 +180,14 @@ public final class SlaveSynchronize extends PeriodicLoop {
         lastSyncMillis = millis.getAsLong();
         syncs.incrementAndGet();
         return ok;
+    }
+
+    private boolean adopting() {
+        if (mayAdopt.getAsBoolean()) {
+            return true;
+        }
+        roundFailed = true;
+        return false;
     }
 
     /** One call; null after logging (each distinct error once) when it did not give a usable body. */

@@ -1,9 +1,11 @@
 package dev.petrel.broker.replication;
 
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreRole;
 import dev.petrel.store.gate.CommitGate;
 
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -13,6 +15,7 @@ final class NoReplication implements Replication {
     private final StoreRole role;
     private final long brokerId;
     private final String haServerAddress;
+    private volatile MessageStore store;
 
     NoReplication(StoreRole role, long brokerId, String haServerAddress) {
         this.role = role;
@@ -32,6 +35,7 @@ final class NoReplication implements Replication {
 
     @Override
     public void start(MessageStore store, RoleListener listener) {
+        this.store = store;
     }
 
     @Override
@@ -47,6 +51,13 @@ final class NoReplication implements Replication {
     @Override
     public Map<String, String> runtimeInfo() {
         return Map.of();
+    }
+
+    /** A master nobody replicates from (Apache's HA service with no slave connected). */
+    @Override
+    public HaRuntimeInfo haStatus() {
+        MessageStore s = store;
+        return s == null ? null : HaRuntimeInfo.ofMaster(s.commitLogMaxOffset(), 0, List.of());
     }
 
     @Override

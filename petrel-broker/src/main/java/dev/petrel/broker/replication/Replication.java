@@ -1,5 +1,6 @@
 package dev.petrel.broker.replication;
 
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreRole;
 import dev.petrel.store.gate.CommitGate;
@@ -56,6 +57,12 @@ public interface Replication {
 
     /** Replication figures for GET_BROKER_RUNTIME_INFO (and haStatus), RocketMQ's key names where one exists. */
     Map<String, String> runtimeInfo();
+
+    /**
+     * GET_BROKER_HA_STATUS (907): the writable broker as master with its replicas as connections, a replica with its
+     * view of the master; null before {@link #start} (answered SYSTEM_ERROR).
+     */
+    HaRuntimeInfo haStatus();
 
     /** Stops the replication's threads and connections; the store is still open. */
     void stop();

@@ -40,8 +40,13 @@ public final class Replications {
                                  MetadataTables tables) {
         HaConfig.Settings ha = HaConfig.Settings.of(config);
         if (config.get(DLedgerConfig.ENABLE_D_LEGER_COMMIT_LOG)) {
+            // Followers copy the leader's metadata as classic slaves copy their master's, from the address the
+            // NameServer has as brokerId 0 of this broker name.
+            RaftReplication.MetadataCopy copy = new RaftReplication.MetadataCopy(client, tables, identity.address(),
+                identity.brokerName(), NameServerRegistrar.parseAddresses(BrokerConfig.namesrvAddr(config)),
+                config.get(HaConfig.SLAVE_SYNCHRONIZE_INTERVAL), SLAVE_SYNC_TIMEOUT_MILLIS);
             return new RaftReplication(config, StoreConfig.Settings.of(config).rootDir(),
-                identity.ip2() + ":" + ha.haPort(identity.port()), clock);
+                identity.ip2() + ":" + ha.haPort(identity.port()), clock, copy);
         }
         BrokerConfig.BrokerRole role = config.get(BrokerConfig.BROKER_ROLE);
         // listenPort 0 picked a free port for clients; the HA port is then picked freely too (its neighbour may be

@@ -106,8 +106,8 @@ public final class ReplyMessageProcessor implements RequestProcessor {
                 .bornHost(bornHost).storeHost(storeHost).sysFlag(h.sysFlag())
                 .reconsumeTimes(h.reconsumeTimes() == null ? 0 : h.reconsumeTimes()).build())
             : CompletableFuture.completedFuture(null);
-        pushed.thenCombine(stored.exceptionally(t -> null), (pushFailure, put) -> answer(request, pushFailure, put,
-                queueId))
+        pushed.thenCombine(stored.exceptionally(t -> null), (pushFailure, put) -> answer(request, h.topic(), pushFailure,
+                put, queueId))
             .whenComplete((response, failure) -> ctx.respond(failure != null
                 ? error(request, ResponseCode.SYSTEM_ERROR, "reply failed: " + failure) : response));
         return null;
@@ -149,14 +149,15 @@ public final class ReplyMessageProcessor implements RequestProcessor {
         });
     }
 
-    private RemotingCommand answer(RemotingCommand request, String pushFailure, PutResult put, int queueId) {
+    private RemotingCommand answer(RemotingCommand request, String topic, String pushFailure, PutResult put,
+                                   int queueId) {
         if (pushFailure != null) {
             return error(request, ResponseCode.SYSTEM_ERROR, pushFailure);
         }
         String msgId = "0";
         long queueOffset = 0;
         if (put != null && put.status().isStored()) {
-            stats.recordPut(put.messageCount());
+            stats.recordPut(topic, put.messageCount(), put.recordSize());
             msgId = put.msgId();
             queueOffset = put.queueOffset();
         } else if (put != null) {

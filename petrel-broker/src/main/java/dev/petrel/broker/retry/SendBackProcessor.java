@@ -130,6 +130,7 @@ public final class SendBackProcessor implements RequestProcessor {
             props.put(PropertyNames.DELAY_TIME_LEVEL, Integer.toString(decision.delayLevel()));
         }
         String properties = PropertiesCodec.encode(props);
+        String counted = topic; // the retry or dead-letter topic, not where a delay level parks it
         DelayLevelRewrite.Target parked = delays.rewrite(topic, queueId, properties, failed.sysFlag());
         if (parked != null && !parked.isIllegal()) {
             topic = parked.topic();
@@ -144,11 +145,11 @@ public final class SendBackProcessor implements RequestProcessor {
                 props.get(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX), failed.reconsumeTimes() + 1, max,
                 h.delayLevel() < 0 ? ", the client asked for the dead-letter topic" : "", SystemTopics.dlqTopic(h.group()));
         }
-        store.putMessage(draft).whenComplete((result, error) -> ctx.respond(answer(request, result, error)));
+        store.putMessage(draft).whenComplete((result, error) -> ctx.respond(answer(request, counted, result, error)));
         return null;
     }
 
-    private RemotingCommand answer(RemotingCommand request, PutResult result, Throwable error) {
+    private RemotingCommand answer(RemotingCommand request, String topic, PutResult result, Throwable error) {
         if (error != null) {
             LOG.error("store put of a sent-back message failed", error);
             return request.response(ResponseCode.SYSTEM_ERROR, "store put failed: " + error);
@@ -156,7 +157,7 @@ public final class SendBackProcessor implements RequestProcessor {
         if (!result.status().isStored()) {
             return request.response(ResponseCode.SYSTEM_ERROR, result.status().name());
         }
-        stats.recordPut(1);
+        stats.recordPut(topic, 1, result.recordSize());
         return Replies.ok(request);
     }
 

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The hot path only adds to a {@link LongAdder} ({@link #recordPut}, {@link #recordGet}). {@link #sample} runs on
  * the housekeeping thread every {@link #SAMPLE_INTERVAL_MILLIS} and keeps ten minutes of totals; rates are computed
  * from them on request. Readers and the sampler share this object's monitor. Per consumer group and topic the same
- * is done by {@link GroupGetRates} (its own monitor).
+ * is done by {@link GroupGetRates} (its own monitor), and the named statistics of VIEW_BROKER_STATS_DATA by
+ * {@link StatsTable} (its own monitor; sampled from {@link #sample}).
  */
 public final class BrokerStats {
 
@@ -25,6 +26,8 @@ public final class BrokerStats {
     private final LongAdder puts = new LongAdder();
     private final LongAdder gets = new LongAdder();
     private final GroupGetRates groupGets;
+    private final StatsTable table = new StatsTable();
+    private final String clusterName;
     private final long[] sampleTimes = new long[SAMPLES];
     private final long[] samplePuts = new long[SAMPLES];
     private final long[] sampleGets = new long[SAMPLES];
@@ -37,7 +40,13 @@ public final class BrokerStats {
     private long getYesterdayMorning;
 
     public BrokerStats(ZoneId zone, long nowMillis) {
+        this(zone, nowMillis, "DefaultCluster");
+    }
+
+    /** @param clusterName the key of {@code BROKER_PUT_NUMS} and {@code BROKER_GET_NUMS} (Apache's choice) */
+    public BrokerStats(ZoneId zone, long nowMillis, String clusterName) {
         this.zone = zone;
+        this.clusterName = clusterName;
         this.today = day(nowMillis);
         this.groupGets = new GroupGetRates(nowMillis);
         sample(nowMillis);
@@ -48,6 +57,14 @@ public final class BrokerStats {
         puts.add(messages);
     }
 
+    /** {@code messages} records of {@code bytes} in all stored in {@code topic} by one request. */
+    public void recordPut(String topic, int messages, long bytes) {
+        puts.add(messages);
+        table.add(StatsTable.TOPIC_PUT_NUMS, topic, messages, 1);
+        table.add(StatsTable.TOPIC_PUT_SIZE, topic, bytes, 1);
+        table.add(StatsTable.BROKER_PUT_NUMS, clusterName, messages, 0);
+    }
+
     /** Messages handed to consumers. */
     public void recordGet(int messages) {
         gets.add(messages);
@@ -55,8 +72,22 @@ public final class BrokerStats {
 
     /** Messages handed to {@code group} from {@code topic} (also counted by {@link #recordGet(int)}). */
     public void recordGet(String group, String topic, int messages) {
+        recordGet(group, topic, messages, 0);
+    }
+
+    /** {@code messages} records of {@code bytes} in all handed to {@code group} from {@code topic} by one pull. */
+    public void recordGet(String group, String topic, int messages, long bytes) {
         gets.add(messages);
         groupGets.record(group, topic, messages);
+        String key = topic + "@" + group;
+        table.add(StatsTable.GROUP_GET_NUMS, key, messages, 1);
+        table.add(StatsTable.GROUP_GET_SIZE, key, bytes, 1);
+        table.add(StatsTable.BROKER_GET_NUMS, clusterName, messages, 0);
+    }
+
+    /** The VIEW_BROKER_STATS_DATA windows of {@code key} of {@code name}; null when there is no such statistic. */
+    public StatsTable.Snapshot statsData(String name, String key) {
+        return table.window(name, key);
     }
 
     /** Messages per second handed to {@code group} from {@code topic} over about the last minute (consumeTps). */
@@ -91,6 +122,7 @@ public final class BrokerStats {
         sampleGets[head] = g;
         samples = Math.min(samples + 1, SAMPLES);
         groupGets.sample(nowMillis);
+        table.sample(nowMillis);
     }
 
     /** {@code "tps10 tps60 tps600"} of stored messages, as Apache formats {@code putTps}. */

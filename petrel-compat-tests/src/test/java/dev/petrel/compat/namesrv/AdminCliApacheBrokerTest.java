@@ -135,6 +135,8 @@ class AdminCliApacheBrokerTest {
         assertThat(ha).as("Apache answers GET_BROKER_HA_STATUS: a master without slaves")
             .contains("#MasterAddr\t" + broker.brokerAddr(), "#SlaveNum\t0", "#InSyncSlaveNum\t0")
             .anyMatch(l -> l.matches("#MasterCommitLogMaxOffset\t\\d+"));
+        assertThat(ha).as("mqadmin's HAStatusSubCommand header").contains(String.format("%-32s  %-16s %16s %16s %16s %16s",
+            "#SlaveAddr", "#SlaveAckOffset", "#Diff", "#TransferSpeed(KB/s)", "#Status", "#TransferFromWhere"));
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.petrel.protocol.body.stats.BrokerStatsData;
 import dev.petrel.protocol.body.stats.BrokerStatsItem;
 import dev.petrel.protocol.body.stats.ConsumeStats;
 import dev.petrel.protocol.body.stats.ConsumeStatsList;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.body.stats.OffsetWrapper;
 import dev.petrel.protocol.body.stats.QueryConsumeTimeSpanBody;
 import dev.petrel.protocol.body.stats.QueryCorrectionOffsetBody;
@@ -84,6 +85,47 @@ class StatsBodyCompatTest {
         org.assertj.core.api.Assertions.assertThat(ApacheBodies.text(QueryConsumeTimeSpanBody.CODEC.encode(petrel)))
             .isEqualTo(ApacheBodies.canonical(body));
         assertSame(body, QueryConsumeTimeSpanBody.CODEC, petrel);
+    }
+
+    @Test
+    void haRuntimeInfoOfAMaster() {
+        org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo.HAConnectionRuntimeInfo c =
+            new org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo.HAConnectionRuntimeInfo();
+        c.setAddr("127.0.0.1:52314");
+        c.setSlaveAckOffset(4096);
+        c.setDiff(904);
+        c.setInSync(true);
+        c.setTransferredByteInSecond(2048);
+        c.setTransferFromWhere(5000);
+        org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo info = new org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo();
+        info.setMaster(true);
+        info.setMasterCommitLogMaxOffset(5000);
+        info.setInSyncSlaveNums(1);
+        info.getHaConnectionInfo().add(c);
+        HaRuntimeInfo petrel = HaRuntimeInfo.ofMaster(5000, 1,
+            List.of(new HaRuntimeInfo.Connection("127.0.0.1:52314", 4096, 904, true, 2048, 5000)));
+        assertSame(info, HaRuntimeInfo.CODEC, petrel);
+        // What Apache 5.3.1 sends, byte for byte (fastjson: sorted properties, the empty client part without masterAddr).
+        org.assertj.core.api.Assertions.assertThat(ApacheBodies.text(info.encode())).isEqualTo("{\"haClientRuntimeInfo\":"
+            + "{\"lastReadTimestamp\":0,\"lastWriteTimestamp\":0,\"masterFlushOffset\":0,\"maxOffset\":0,"
+            + "\"transferredByteInSecond\":0},\"haConnectionInfo\":[{\"addr\":\"127.0.0.1:52314\",\"diff\":904,"
+            + "\"inSync\":true,\"slaveAckOffset\":4096,\"transferFromWhere\":5000,\"transferredByteInSecond\":2048}],"
+            + "\"inSyncSlaveNums\":1,\"master\":true,\"masterCommitLogMaxOffset\":5000}");
+    }
+
+    @Test
+    void haRuntimeInfoOfASlave() {
+        org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo info = new org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo();
+        info.setMaster(false);
+        org.apache.rocketmq.remoting.protocol.body.HARuntimeInfo.HAClientRuntimeInfo client = info.getHaClientRuntimeInfo();
+        client.setMasterAddr("127.0.0.1:10912");
+        client.setMaxOffset(5000);
+        client.setLastReadTimestamp(1700000000123L);
+        client.setLastWriteTimestamp(1700000000456L);
+        client.setTransferredByteInSecond(77);
+        client.setMasterFlushOffset(0);
+        assertSame(info, HaRuntimeInfo.CODEC, HaRuntimeInfo.ofReplica(
+            new HaRuntimeInfo.Client("127.0.0.1:10912", 77, 5000, 1700000000123L, 1700000000456L, 0)));
     }
 
     @Test

@@ -108,6 +108,8 @@ public final class RequestCode {
     public static final int GET_SUBSCRIPTIONGROUP_CONFIG = 352;
     public static final int LITE_PULL_MESSAGE = 361;
     public static final int BROKER_HEARTBEAT = 904;
+    /** Replication status of one broker (body {@code HaRuntimeInfo}); {@code mqadmin haStatus}. */
+    public static final int GET_BROKER_HA_STATUS = 907;
 
     /**
      * Petrel-only (not a RocketMQ code; docs/compatibility.md): one Raft message of DLedger mode between the brokers
@@ -223,6 +225,7 @@ public final class RequestCode {
             case GET_HAS_UNIT_SUB_UNUNIT_TOPIC_LIST -> "GET_HAS_UNIT_SUB_UNUNIT_TOPIC_LIST";
             case CLONE_GROUP_OFFSET -> "CLONE_GROUP_OFFSET";
             case VIEW_BROKER_STATS_DATA -> "VIEW_BROKER_STATS_DATA";
+            case GET_BROKER_HA_STATUS -> "GET_BROKER_HA_STATUS";
             case CLEAN_UNUSED_TOPIC -> "CLEAN_UNUSED_TOPIC";
             case GET_BROKER_CONSUME_STATS -> "GET_BROKER_CONSUME_STATS";
             case UPDATE_NAMESRV_CONFIG -> "UPDATE_NAMESRV_CONFIG";
