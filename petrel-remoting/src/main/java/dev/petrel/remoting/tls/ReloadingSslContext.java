@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * is never served. Contents are hashed rather than modification times compared, because a copy can keep the old
  * time and a file system may count in whole seconds.
  *
- * <p>Threads: {@link #current()} from I/O threads (a volatile read); {@link #checkForChanges()} from the timer thread
- * only. A server in test mode without a certificate makes its self-signed one on the first {@link #current()}.
+ * <p>Threads: {@link #ready()} from I/O threads (a volatile read); {@link #checkForChanges()} from the timer thread
+ * only. A server in test mode without a certificate makes its self-signed one when {@link #whenReady()} is first
+ * called, on a thread of its own.
  */
 public final class ReloadingSslContext {
 
@@ -39,6 +41,7 @@ public final class ReloadingSslContext {
     private volatile SslContext current;
     private byte[] fingerprint;
     private String lastProblem;
+    private CompletableFuture<SslContext> pending;
 
     private ReloadingSslContext(String name, boolean server, Config base) {
         this.name = name;
@@ -72,7 +75,7 @@ public final class ReloadingSslContext {
         return c;
     }
 
-    /** The context for a new connection. */
+    /** The context for a new connection, building it here if it does not exist yet (a client's always does). */
     public SslContext current() throws TlsSetupException {
         SslContext c = current;
         if (c != null) {
@@ -84,6 +87,39 @@ public final class ReloadingSslContext {
             }
             return current;
         }
+    }
+
+    /** The context for a new connection, or null while test mode's self-signed one is not made yet. */
+    public SslContext ready() {
+        return current;
+    }
+
+    /**
+     * Completes with the context once it exists: at once when it does, otherwise when the self-signed certificate
+     * is made, on a thread of its own ({@code petrel-<name>-tls-setup}, started once) so that no I/O thread waits
+     * the second or more keytool takes. Fails with {@link TlsSetupException} when it cannot be made.
+     */
+    public synchronized CompletableFuture<SslContext> whenReady() {
+        if (current != null) {
+            return CompletableFuture.completedFuture(current);
+        }
+        if (pending == null) {
+            CompletableFuture<SslContext> f = new CompletableFuture<>();
+            pending = f;
+            Thread setup = new Thread(() -> {
+                try {
+                    f.complete(current());
+                } catch (TlsSetupException e) {
+                    f.completeExceptionally(e);
+                }
+                synchronized (this) {
+                    pending = null; // a failure is tried again by the next TLS connection
+                }
+            }, "petrel-" + name + "-tls-setup");
+            setup.setDaemon(true);
+            setup.start();
+        }
+        return pending;
     }
 
     /**
