@@ -58,8 +58,8 @@ public final class TlsConfig {
         .orSystemProperty("tls.client.trustCertPath");
     public static final ConfigKey<Integer> TLS_FILE_CHECK_INTERVAL_MILLIS = ConfigKey.ofInt(
         "tlsFileCheckIntervalMillis", 5_000, 0, Integer.MAX_VALUE,
-        "Petrel: how often (ms) a server compares its key, certificate, trust and tls.config.file contents with "
-            + "those in use and, when they changed, serves new connections with the new ones; 0 never reloads.");
+        "Petrel: how often (ms) a server or client compares its key, certificate, trust and tls.config.file contents "
+            + "with those in use and, when they changed, gives new connections the new ones; 0 never reloads.");
 
     public static final ConfigDef DEFINITION = ConfigDef.of("TLS", TLS_SERVER_MODE, TLS_CONFIG_FILE,
         TLS_TEST_MODE_ENABLE, TLS_SERVER_NEED_CLIENT_AUTH, TLS_SERVER_KEY_PATH, TLS_SERVER_KEY_PASSWORD,
