@@ -6,6 +6,7 @@ import dev.petrel.remoting.tls.TlsSetupException;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 
 /**
@@ -26,9 +27,12 @@ final class ConnectionPipeline {
     private final TlsMode serverMode;
     /** Contexts for new connections; null when TLS is off (a disabled server, a plaintext client). */
     private final ReloadingSslContext tls;
+    /** A client's TLS handshake budget, counted from the connection's start. */
+    private final long handshakeTimeoutMillis;
 
     ConnectionPipeline(EndpointContext endpoint, ProcessorTable processors, int frameMaxLength, int idleSeconds,
-                       TlsMode serverMode, ReloadingSslContext tls) {
+                       TlsMode serverMode, ReloadingSslContext tls, long handshakeTimeoutMillis) {
+        this.handshakeTimeoutMillis = handshakeTimeoutMillis;
         this.serverMode = serverMode;
         this.tls = tls;
         this.endpoint = endpoint;
@@ -46,7 +50,9 @@ final class ConnectionPipeline {
                 ch.pipeline().addLast("tls-detect", new TlsDetectHandler(serverMode, tls, endpoint));
             } else {
                 try {
-                    ch.pipeline().addLast("tls", tls.current().newHandler(ch.alloc()));
+                    SslHandler ssl = tls.current().newHandler(ch.alloc());
+                    ssl.setHandshakeTimeoutMillis(handshakeTimeoutMillis);
+                    ch.pipeline().addLast("tls", ssl);
                 } catch (TlsSetupException e) {
                     throw new IllegalStateException("a client's TLS context is built at construction", e);
                 }

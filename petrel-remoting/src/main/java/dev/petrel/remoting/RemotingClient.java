@@ -75,7 +75,7 @@ public final class RemotingClient implements AutoCloseable {
             RemotingClientConfig.CLIENT_ONEWAY_SEMAPHORE_VALUE.name()), config.callbackExecutorThreads(),
             RemotingClientConfig.CLIENT_CALLBACK_EXECUTOR_THREADS.name());
         this.pipeline = new ConnectionPipeline(endpoint, processors, config.frameMaxLength(),
-            config.channelMaxIdleTimeSeconds(), null, tls);
+            config.channelMaxIdleTimeSeconds(), null, tls, handshakeTimeoutMillis(config));
         int check = config.get(TlsConfig.TLS_FILE_CHECK_INTERVAL_MILLIS);
         if (tls != null && check > 0) {
             endpoint.schedule(tls::checkForChanges, check);
@@ -90,6 +90,14 @@ public final class RemotingClient implements AutoCloseable {
         } catch (TlsSetupException e) {
             throw new IllegalStateException("remoting client " + name + " cannot use TLS: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * How long a TLS handshake may take: Netty's 10 s, or {@code connectTimeoutMillis} when longer (a server in test
+     * mode may first have to make its certificate).
+     */
+    static long handshakeTimeoutMillis(RemotingClientConfig config) {
+        return Math.max(10_000L, config.connectTimeoutMillis());
     }
 
     /** Whether this client's connections use TLS. */
@@ -330,14 +338,16 @@ public final class RemotingClient implements AutoCloseable {
     private NettyConnection await(String address, CompletableFuture<NettyConnection> pending)
         throws RemotingException, InterruptedException {
         try {
-            // Netty fails the attempt after connectTimeoutMillis; the margin only guards against a lost callback.
-            return pending.get(config.connectTimeoutMillis() + 1_000L, TimeUnit.MILLISECONDS);
+            // Netty fails the attempt after connectTimeoutMillis (and a TLS handshake after its own timeout); the
+            // margin only guards against a lost callback.
+            long budget = config.connectTimeoutMillis() + (tls == null ? 0 : handshakeTimeoutMillis(config));
+            return pending.get(budget + 1_000L, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw asRemotingException(e.getCause());
         } catch (TimeoutException e) {
             connections.remove(address, pending);
             throw new RemotingConnectException("connect failed to " + address + ": no connection after "
-                + config.connectTimeoutMillis() + " ms", e);
+                + config.connectTimeoutMillis() + " ms" + (tls == null ? "" : " (plus the TLS handshake)"), e);
         }
     }
 

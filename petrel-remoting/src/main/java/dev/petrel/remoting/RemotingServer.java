@@ -79,7 +79,7 @@ public final class RemotingServer implements AutoCloseable {
             RemotingServerConfig.SERVER_ONEWAY_SEMAPHORE_VALUE.name()), config.callbackExecutorThreads(),
             RemotingServerConfig.SERVER_CALLBACK_EXECUTOR_THREADS.name());
         this.pipeline = new ConnectionPipeline(endpoint, processors, config.frameMaxLength(),
-            config.channelMaxIdleTimeSeconds(), tlsMode, tls);
+            config.channelMaxIdleTimeSeconds(), tlsMode, tls, 0);
         int check = config.get(TlsConfig.TLS_FILE_CHECK_INTERVAL_MILLIS);
         if (tls != null && check > 0) {
             endpoint.schedule(tls::checkForChanges, check);

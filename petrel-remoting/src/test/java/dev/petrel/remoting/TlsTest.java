@@ -211,8 +211,9 @@ class TlsTest extends RemotingFixture {
         RemotingServer server = started(serverConfig().with(TlsConfig.TLS_CONFIG_FILE, absentOverlay()));
         assertThat(server.tlsMode()).as("RocketMQ's default").isEqualTo(TlsMode.PERMISSIVE);
         assertThat(echo(started(clientConfig()), server, "plain")).isEqualTo("plain");
+        // Patient: the first TLS connection waits while the server makes its certificate (seconds on a busy machine).
         RemotingClient trusting = started(clientConfig().with(RemotingClientConfig.USE_TLS, true)
-            .with(TlsConfig.TLS_CONFIG_FILE, absentOverlay()));
+            .with(RemotingClientConfig.CONNECT_TIMEOUT_MILLIS, 60_000).with(TlsConfig.TLS_CONFIG_FILE, absentOverlay()));
         assertThat(echo(trusting, server, "self-signed")).isEqualTo("self-signed");
         assertThatThrownBy(() -> echo(started(checkingClient(trust)), server, "checked"))
             .hasMessageContaining("not trusted");
