@@ -57,6 +57,15 @@ public abstract class ClientBuilder<B extends ClientBuilder<B>> {
         return set(ClientConfig.ACCESS_KEY, accessKey).set(ClientConfig.SECRET_KEY, secretKey);
     }
 
+    /**
+     * Opens every connection with TLS (RocketMQ's {@code setUseTLS(true)}; the property {@code useTLS} or
+     * {@code -Dtls.enable=true} does the same). The server's certificate is trusted unless
+     * {@code tls.client.authServer=true} with {@code tls.client.trustCertPath}; see docs/security.md, "TLS".
+     */
+    public B useTls(boolean on) {
+        return set(RemotingClientConfig.USE_TLS, on);
+    }
+
     /** Sets one property, typed. */
     public <T> B set(ConfigKey<T> key, T value) {
         if (definition.key(key.name()) == null) {

@@ -4,6 +4,7 @@ import dev.petrel.protocol.frame.MalformedFrameException;
 import dev.petrel.protocol.frame.RemotingCommand;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -80,6 +81,19 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
+        if (event instanceof SslHandshakeCompletionEvent handshake) {
+            if (handshake.isSuccess()) {
+                endpoint.metrics.tlsConnections.increment();
+                LOG.debug("{}: TLS handshake with {} done", endpoint.name, connection.remoteAddress());
+            } else {
+                endpoint.metrics.tlsHandshakeFailures.increment();
+                String suffix = endpoint.badFrameLog.tryAcquire(endpoint.clock.nanos());
+                if (suffix != null) {
+                    LOG.warn("{}: TLS handshake with {} failed, connection closed: {}{}", endpoint.name,
+                        connection.remoteAddress(), TlsFailures.describe(handshake.cause()), suffix);
+                }
+            }
+        }
         ctx.fireUserEventTriggered(event);
     }
 
@@ -94,6 +108,9 @@ final class ConnectionHandler extends ChannelInboundHandlerAdapter {
                 LOG.debug("{}: closing connection from {}: bad frame: {}", endpoint.name, connection.remoteAddress(),
                     cause.getMessage());
             }
+        } else if (TlsFailures.isTls(cause)) {
+            // Logged once as the handshake's completion event; after the handshake, TLS errors end the connection.
+            LOG.debug("{}: TLS error on connection to {}: {}", endpoint.name, connection.remoteAddress(), cause.toString());
         } else if (cause instanceof IOException) {
             // Resets and broken pipes are how peers go away; not worth more than a line.
             LOG.info("{}: connection to {} failed: {}", endpoint.name, connection.remoteAddress(), cause.toString());

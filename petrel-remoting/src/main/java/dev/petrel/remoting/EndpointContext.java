@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * <p>Threads owned here:
  * <ul>
  *   <li>{@code petrel-<name>-events}: delivers {@link ConnectionListener} events, one at a time, in order;</li>
- *   <li>{@code petrel-<name>-timer}: every {@link #SWEEP_INTERVAL_MILLIS} ms fails calls whose deadline passed;</li>
+ *   <li>{@code petrel-<name>-timer}: every {@link #SWEEP_INTERVAL_MILLIS} ms fails calls whose deadline passed, and
+ *       runs the {@linkplain #schedule scheduled} checks (the TLS files);</li>
  *   <li>{@code petrel-<name>-callback-N}: completes async calls for their callers (and runs processors registered
  *       without an executor).</li>
  * </ul>
@@ -60,6 +61,11 @@ final class EndpointContext {
         this.events = Executors.newSingleThreadExecutor(new NamedThreadFactory("petrel-" + name + "-events", true));
         this.timer = Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("petrel-" + name + "-timer", true));
         timer.scheduleWithFixedDelay(this::expireCalls, SWEEP_INTERVAL_MILLIS, SWEEP_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs {@code task} on the timer thread every {@code periodMillis}; it must be quick and must not throw. */
+    void schedule(Runnable task, long periodMillis) {
+        timer.scheduleWithFixedDelay(task, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
     }
 
     int nextOpaque() {

@@ -2,6 +2,9 @@ package dev.petrel.remoting;
 
 import dev.petrel.common.time.Clock;
 import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.remoting.tls.ReloadingSslContext;
+import dev.petrel.remoting.tls.TlsConfig;
+import dev.petrel.remoting.tls.TlsSetupException;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -10,6 +13,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.AttributeKey;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +34,10 @@ import org.slf4j.LoggerFactory;
  * again on the next call after it closed, so a restarted server is reconnected to without anyone asking. Concurrent
  * first calls to an address share one connection attempt.
  *
+ * <p>With {@code useTLS} (or {@code tls.enable}, or {@code tls.server.mode=enforcing}) every connection is TLS and
+ * counts as made only once its handshake succeeded; a failed handshake (an untrusted server certificate, a server
+ * without TLS) fails the call with a {@link RemotingConnectException} that says so.
+ *
  * <p>Life cycle: construct, register processors and listeners, {@link #start()}, {@link #close()}. Threads:
  * {@code petrel-<name>-io-N} ({@code clientWorkerThreads}) do all network work; see {@link EndpointContext} for
  * the event, timer and callback threads.
@@ -46,6 +54,7 @@ public final class RemotingClient implements AutoCloseable {
     private final ConnectionPipeline pipeline;
     private final Transport transport;
     private final ByteBufAllocator allocator;
+    private final ReloadingSslContext tls;
     private final Map<String, CompletableFuture<NettyConnection>> connections = new ConcurrentHashMap<>();
     private volatile Bootstrap bootstrap;
     private volatile OutboundRequestHook outboundHook;
@@ -60,14 +69,40 @@ public final class RemotingClient implements AutoCloseable {
     public RemotingClient(String name, RemotingClientConfig config, Clock clock, ByteBufAllocator allocator) {
         this.name = name;
         this.config = config;
+        this.tls = config.useTls() ? clientTls(name, config) : null;
         this.endpoint = new EndpointContext(name, clock, new InFlightLimits(config.asyncSemaphoreValue(),
             RemotingClientConfig.CLIENT_ASYNC_SEMAPHORE_VALUE.name(), config.onewaySemaphoreValue(),
             RemotingClientConfig.CLIENT_ONEWAY_SEMAPHORE_VALUE.name()), config.callbackExecutorThreads(),
             RemotingClientConfig.CLIENT_CALLBACK_EXECUTOR_THREADS.name());
         this.pipeline = new ConnectionPipeline(endpoint, processors, config.frameMaxLength(),
-            config.channelMaxIdleTimeSeconds());
+            config.channelMaxIdleTimeSeconds(), null, tls, handshakeTimeoutMillis(config));
+        int check = config.get(TlsConfig.TLS_FILE_CHECK_INTERVAL_MILLIS);
+        if (tls != null && check > 0) {
+            endpoint.schedule(tls::checkForChanges, check);
+        }
         this.transport = Transport.select(config.useEpollNativeSelector());
         this.allocator = ConnectionPipeline.allocator(allocator, config.pooledByteBufAllocatorEnable());
+    }
+
+    private static ReloadingSslContext clientTls(String name, RemotingClientConfig config) {
+        try {
+            return ReloadingSslContext.forClient(name, config.values());
+        } catch (TlsSetupException e) {
+            throw new IllegalStateException("remoting client " + name + " cannot use TLS: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * How long a TLS handshake may take: Netty's 10 s, or {@code connectTimeoutMillis} when longer (a server in test
+     * mode may first have to make its certificate).
+     */
+    static long handshakeTimeoutMillis(RemotingClientConfig config) {
+        return Math.max(10_000L, config.connectTimeoutMillis());
+    }
+
+    /** Whether this client's connections use TLS. */
+    public boolean usesTls() {
+        return tls != null;
     }
 
     /** Serves a server-initiated request code; the client owns {@code executor} from now on. */
@@ -123,7 +158,8 @@ public final class RemotingClient implements AutoCloseable {
             b.option(ChannelOption.SO_RCVBUF, config.socketRcvBufSize());
         }
         bootstrap = b;
-        LOG.info("remoting client {} started ({}, {} I/O threads)", name, transport.name, config.workerThreads());
+        LOG.info("remoting client {} started ({}, {} I/O threads, TLS {})", name, transport.name,
+            config.workerThreads(), tls == null ? "off" : "on");
     }
 
     /**
@@ -275,7 +311,22 @@ public final class RemotingClient implements AutoCloseable {
                 Channel ch = f.channel();
                 // Forget the connection the moment it closes, so the next call reconnects.
                 ch.closeFuture().addListener(closed -> connections.remove(address, result));
-                result.complete(ch.attr(CONNECTION).get());
+                SslHandler ssl = ch.pipeline().get(SslHandler.class);
+                if (ssl == null) {
+                    result.complete(ch.attr(CONNECTION).get());
+                    return;
+                }
+                ssl.handshakeFuture().addListener(handshake -> {
+                    if (handshake.isSuccess()) {
+                        result.complete(ch.attr(CONNECTION).get());
+                    } else {
+                        connections.remove(address, result);
+                        ch.close();
+                        result.completeExceptionally(new RemotingConnectException("connect failed to " + address
+                            + ": TLS handshake failed: " + TlsFailures.describe(handshake.cause()),
+                            handshake.cause()));
+                    }
+                });
             } else {
                 connections.remove(address, result);
                 result.completeExceptionally(new RemotingConnectException("connect failed to " + address + ": "
@@ -287,14 +338,16 @@ public final class RemotingClient implements AutoCloseable {
     private NettyConnection await(String address, CompletableFuture<NettyConnection> pending)
         throws RemotingException, InterruptedException {
         try {
-            // Netty fails the attempt after connectTimeoutMillis; the margin only guards against a lost callback.
-            return pending.get(config.connectTimeoutMillis() + 1_000L, TimeUnit.MILLISECONDS);
+            // Netty fails the attempt after connectTimeoutMillis (and a TLS handshake after its own timeout); the
+            // margin only guards against a lost callback.
+            long budget = config.connectTimeoutMillis() + (tls == null ? 0 : handshakeTimeoutMillis(config));
+            return pending.get(budget + 1_000L, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw asRemotingException(e.getCause());
         } catch (TimeoutException e) {
             connections.remove(address, pending);
             throw new RemotingConnectException("connect failed to " + address + ": no connection after "
-                + config.connectTimeoutMillis() + " ms", e);
+                + config.connectTimeoutMillis() + " ms" + (tls == null ? "" : " (plus the TLS handshake)"), e);
         }
     }
 

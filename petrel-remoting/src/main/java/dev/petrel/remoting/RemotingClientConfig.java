@@ -3,6 +3,8 @@ package dev.petrel.remoting;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.config.ConfigKey;
+import dev.petrel.remoting.tls.TlsConfig;
+import dev.petrel.remoting.tls.TlsMode;
 
 /**
  * Configuration of a {@link RemotingClient}: RocketMQ's {@code NettyClientConfig} names and defaults (several of which
@@ -38,12 +40,16 @@ public final class RemotingClientConfig {
     public static final ConfigKey<Boolean> CLIENT_POOLED_BYTE_BUF_ALLOCATOR_ENABLE = ConfigKey.ofBoolean(
         "clientPooledByteBufAllocatorEnable", false,
         "Force Netty's pooled allocator; false uses Netty's default allocator.");
+    public static final ConfigKey<Boolean> USE_TLS = ConfigKey.ofBoolean("useTLS", false,
+        "Open every connection (NameServers and brokers alike) with TLS; also on when tls.server.mode is enforcing. "
+            + "RocketMQ's ClientConfig.setUseTLS; the system property tls.enable sets it too.")
+        .orSystemProperty("tls.enable");
 
     /** The client's own keys; add {@link RemotingCommonConfig#DEFINITION} once per process. */
     public static final ConfigDef DEFINITION = ConfigDef.of("remoting client", CLIENT_WORKER_THREADS,
         CLIENT_CALLBACK_EXECUTOR_THREADS, CLIENT_ONEWAY_SEMAPHORE_VALUE, CLIENT_ASYNC_SEMAPHORE_VALUE,
         CONNECT_TIMEOUT_MILLIS, CLIENT_CHANNEL_MAX_IDLE_TIME_SECONDS, CLIENT_SOCKET_SND_BUF_SIZE,
-        CLIENT_SOCKET_RCV_BUF_SIZE, CLIENT_POOLED_BYTE_BUF_ALLOCATOR_ENABLE);
+        CLIENT_SOCKET_RCV_BUF_SIZE, CLIENT_POOLED_BYTE_BUF_ALLOCATOR_ENABLE, USE_TLS);
 
     private static final ConfigDef ALL = DEFINITION.plus("remoting client (with shared keys)", RemotingCommonConfig.DEFINITION);
 
@@ -68,6 +74,19 @@ public final class RemotingClientConfig {
 
     public <T> T get(ConfigKey<T> key) {
         return values.get(key);
+    }
+
+    /** Every value, for the TLS context (which reads its keys and the tls.config.file overlay from it). */
+    Config values() {
+        return values;
+    }
+
+    /**
+     * Whether this client's connections use TLS: {@code useTLS} (or {@code -Dtls.enable}), or a process whose
+     * servers enforce TLS ({@code tls.server.mode=enforcing}), as RocketMQ's {@code NettyClientConfig} decides.
+     */
+    public boolean useTls() {
+        return values.get(USE_TLS) || values.get(TlsConfig.TLS_SERVER_MODE) == TlsMode.ENFORCING;
     }
 
     public int workerThreads() {

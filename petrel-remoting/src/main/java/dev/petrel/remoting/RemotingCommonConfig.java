@@ -2,6 +2,7 @@ package dev.petrel.remoting;
 
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.config.ConfigKey;
+import dev.petrel.remoting.tls.TlsConfig;
 
 /**
  * Remoting properties shared by servers and clients. A process that runs both declares these once (its definition
@@ -20,7 +21,9 @@ public final class RemotingCommonConfig {
     public static final ConfigKey<Boolean> USE_EPOLL_NATIVE_SELECTOR = ConfigKey.ofBoolean("useEpollNativeSelector", true,
         "Use Linux native epoll where its library loads, NIO otherwise (Petrel default true; Apache's is false).");
 
-    public static final ConfigDef DEFINITION = ConfigDef.of("remoting", FRAME_MAX_LENGTH, USE_EPOLL_NATIVE_SELECTOR);
+    /** The frame and transport keys, then the TLS keys ({@link TlsConfig}), which servers and clients both read. */
+    public static final ConfigDef DEFINITION = ConfigDef.of("remoting", FRAME_MAX_LENGTH, USE_EPOLL_NATIVE_SELECTOR)
+        .plus("remoting", TlsConfig.DEFINITION);
 
     private RemotingCommonConfig() {
     }

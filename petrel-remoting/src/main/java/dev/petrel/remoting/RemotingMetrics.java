@@ -22,6 +22,9 @@ public final class RemotingMetrics {
     final LongAdder connectionsOpened = new LongAdder();
     final LongAdder connectionsClosed = new LongAdder();
     final LongAdder idleClosed = new LongAdder();
+    final LongAdder tlsConnections = new LongAdder();
+    final LongAdder tlsRefused = new LongAdder();
+    final LongAdder tlsHandshakeFailures = new LongAdder();
 
     RemotingMetrics() {
     }
@@ -84,6 +87,24 @@ public final class RemotingMetrics {
         return idleClosed.sum();
     }
 
+    /** Connections whose TLS handshake completed. */
+    public long tlsConnections() {
+        return tlsConnections.sum();
+    }
+
+    /**
+     * Connections closed by the server's TLS mode before any frame was read: plaintext under enforcing, or TLS
+     * the server could not serve (no usable certificate).
+     */
+    public long tlsRefused() {
+        return tlsRefused.sum();
+    }
+
+    /** TLS handshakes that failed (untrusted or missing certificate, no common protocol, not TLS after all). */
+    public long tlsHandshakeFailures() {
+        return tlsHandshakeFailures.sum();
+    }
+
     /** Every counter by name. */
     public Map<String, Long> snapshot() {
         Map<String, Long> m = new LinkedHashMap<>();
@@ -99,6 +120,9 @@ public final class RemotingMetrics {
         m.put("connectionsOpened", connectionsOpened());
         m.put("connectionsClosed", connectionsClosed());
         m.put("idleClosed", idleClosed());
+        m.put("tlsConnections", tlsConnections());
+        m.put("tlsRefused", tlsRefused());
+        m.put("tlsHandshakeFailures", tlsHandshakeFailures());
         return m;
     }
 

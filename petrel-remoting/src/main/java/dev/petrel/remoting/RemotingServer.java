@@ -1,6 +1,10 @@
 package dev.petrel.remoting;
 
 import dev.petrel.common.time.Clock;
+import dev.petrel.remoting.tls.ReloadingSslContext;
+import dev.petrel.remoting.tls.TlsConfig;
+import dev.petrel.remoting.tls.TlsMode;
+import dev.petrel.remoting.tls.TlsSetupException;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -28,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * {@link RequestProcessor#rejectRequest()}; processors run on their {@link ProcessorExecutor}s; see
  * {@link EndpointContext} for the event, timer and callback threads.
  *
+ * <p>TLS ({@code tls.server.mode}, see {@link TlsConfig}): unless disabled, each connection's first byte decides
+ * whether it is TLS ({@link TlsDetectHandler}); enforcing closes plaintext ones. The key and certificates are checked
+ * every {@code tlsFileCheckIntervalMillis} on the timer thread and new connections get the new ones.
+ *
  * <p>Bad input is contained: a frame over {@code com.rocketmq.remoting.frameMaxLength} or one that fails to decode
  * closes only its connection, with a logged reason, and nothing is allocated for a length a peer merely claims.
  */
@@ -42,6 +50,8 @@ public final class RemotingServer implements AutoCloseable {
     private final ConnectionPipeline pipeline;
     private final Transport transport;
     private final ByteBufAllocator allocator;
+    private final TlsMode tlsMode;
+    private final ReloadingSslContext tls;
     private EventLoopGroup bossGroup;
     private EventLoopGroup ioGroup;
     private Channel serverChannel;
@@ -62,14 +72,41 @@ public final class RemotingServer implements AutoCloseable {
     public RemotingServer(String name, RemotingServerConfig config, Clock clock, ByteBufAllocator allocator) {
         this.name = name;
         this.config = config;
+        this.tlsMode = config.get(TlsConfig.TLS_SERVER_MODE);
+        this.tls = tlsMode == TlsMode.DISABLED ? null : serverTls(name, config, tlsMode);
         this.endpoint = new EndpointContext(name, clock, new InFlightLimits(config.asyncSemaphoreValue(),
             RemotingServerConfig.SERVER_ASYNC_SEMAPHORE_VALUE.name(), config.onewaySemaphoreValue(),
             RemotingServerConfig.SERVER_ONEWAY_SEMAPHORE_VALUE.name()), config.callbackExecutorThreads(),
             RemotingServerConfig.SERVER_CALLBACK_EXECUTOR_THREADS.name());
         this.pipeline = new ConnectionPipeline(endpoint, processors, config.frameMaxLength(),
-            config.channelMaxIdleTimeSeconds());
+            config.channelMaxIdleTimeSeconds(), tlsMode, tls, 0);
+        int check = config.get(TlsConfig.TLS_FILE_CHECK_INTERVAL_MILLIS);
+        if (tls != null && check > 0) {
+            endpoint.schedule(tls::checkForChanges, check);
+        }
         this.transport = Transport.select(config.useEpollNativeSelector());
         this.allocator = ConnectionPipeline.allocator(allocator, config.pooledByteBufAllocatorEnable());
+    }
+
+    private static ReloadingSslContext serverTls(String name, RemotingServerConfig config, TlsMode mode) {
+        try {
+            return ReloadingSslContext.forServer(name, config.values(), mode == TlsMode.ENFORCING);
+        } catch (TlsSetupException e) {
+            throw new IllegalStateException("remoting server " + name + " cannot use TLS: " + e.getMessage(), e);
+        }
+    }
+
+    /** The TLS mode of this server's port. */
+    public TlsMode tlsMode() {
+        return tlsMode;
+    }
+
+    /**
+     * Compares the TLS files with those in use now, not waiting for the next scheduled check; true when new
+     * connections get a new context. False too when TLS is disabled.
+     */
+    public boolean reloadTls() {
+        return tls != null && tls.checkForChanges();
     }
 
     /**
@@ -148,8 +185,9 @@ public final class RemotingServer implements AutoCloseable {
                 + config.listenPort() + ": " + bound.cause(), bound.cause());
         }
         serverChannel = bound.channel();
-        LOG.info("remoting server {} listening on {} ({}, {} I/O threads)", name,
-            NettyConnection.format(serverChannel.localAddress()), transport.name, config.selectorThreads());
+        LOG.info("remoting server {} listening on {} ({}, {} I/O threads, TLS {})", name,
+            NettyConnection.format(serverChannel.localAddress()), transport.name, config.selectorThreads(),
+            tlsMode.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** The bound port (the real one when {@code listenPort} was 0). */

@@ -77,6 +77,11 @@ public final class RemotingServerConfig {
         return values.get(key);
     }
 
+    /** Every value, for the TLS context (which reads its keys and the tls.config.file overlay from it). */
+    Config values() {
+        return values;
+    }
+
     public int listenPort() {
         return values.get(LISTEN_PORT);
     }

@@ -94,7 +94,9 @@ public final class ConfigReference {
             + "client side) and by every Petrel client (RocketMQ's `NettyClientConfig`). Apache's client also reads "
             + "several of them from `com.rocketmq.remoting.*` system properties; so does Petrel, when the key is not "
             + "set.", RemotingClientConfig.DEFINITION),
-        new Section("Remoting, shared", "Read by every role and client that opens or accepts connections.",
+        new Section("Remoting, shared", "Read by every role and client that opens or accepts connections. The `tls.*` "
+            + "keys are RocketMQ's TLS system properties (each also read as `-D<key>`); modes, reload and mutual TLS: "
+            + "docs/security.md, \"TLS\".",
             RemotingCommonConfig.DEFINITION),
         new Section("Client, shared", CLIENT_INTRO + " These keys apply to every client (RocketMQ's `ClientConfig`).",
             ClientConfig.DEFINITION),
