@@ -350,12 +350,15 @@ public final class PullMessageProcessor implements RequestProcessor {
         RemotingCommand response = request.newResponse(code).remark(remark)
             .extFields(PullMessageResponseHeaderCodec.INSTANCE.encode(header)).build();
         if (code == ResponseCode.SUCCESS) {
-            stats.recordGet(h.consumerGroup(), h.topic(), result.messageCount());
             List<ByteBuffer> buffers = new ArrayList<>(result.records().size());
+            long bytes = 0;
             for (StoredRecord r : result.records()) {
                 buffers.add(r.buffer());
+                bytes += r.buffer().remaining();
             }
+            stats.recordGet(h.consumerGroup(), h.topic(), result.messageCount(), bytes);
             ctx.respond(response, ZeroCopyBody.of(buffers, result::release));
+            stats.latencies().record(request.code(), ctx.receivedNanos(), clock.nanos());
             return null;
         }
         result.release();

@@ -25,6 +25,8 @@ public final class BrokerStats {
     private final LongAdder puts = new LongAdder();
     private final LongAdder gets = new LongAdder();
     private final GroupGetRates groupGets;
+    private final TopicPuts topicPuts = new TopicPuts();
+    private final RequestLatencies latencies = new RequestLatencies();
     private final long[] sampleTimes = new long[SAMPLES];
     private final long[] samplePuts = new long[SAMPLES];
     private final long[] sampleGets = new long[SAMPLES];
@@ -48,6 +50,54 @@ public final class BrokerStats {
         puts.add(messages);
     }
 
+    /**
+     * Messages stored from a producer's send to {@code topic} (the topic it named), also counted by
+     * {@link #recordPut(int)}: one map lookup and three adds on the send path.
+     */
+    public void recordPut(String topic, MessageType type, int messages, long bytes) {
+        puts.add(messages);
+        topicPuts.record(topic, type, messages, bytes);
+    }
+
+    /** Visits what {@link #recordPut(String, MessageType, int, long)} counted, per topic and type (non-zero only). */
+    public void forEachTopicPut(TopicPutVisitor visitor) {
+        topicPuts.forEach((topic, counts) -> {
+            for (MessageType type : MessageType.ALL) {
+                long n = counts.messages(type);
+                if (n != 0) {
+                    visitor.visit(topic, type, n, counts.bytes(type));
+                }
+            }
+        });
+    }
+
+    /** Visits the messages and bytes handed to each consumer group per topic. */
+    public void forEachGroupGet(GroupGetVisitor visitor) {
+        groupGets.forEach(visitor);
+    }
+
+    /** Send and pull latencies (recorded by the processors when they answer). */
+    public RequestLatencies latencies() {
+        return latencies;
+    }
+
+    /** Forgets a deleted topic's send counters. */
+    public void topicDeleted(String topic) {
+        topicPuts.remove(topic);
+    }
+
+    /** What {@link #forEachTopicPut} reports. */
+    @FunctionalInterface
+    public interface TopicPutVisitor {
+        void visit(String topic, MessageType type, long messages, long bytes);
+    }
+
+    /** What {@link #forEachGroupGet} reports. */
+    @FunctionalInterface
+    public interface GroupGetVisitor {
+        void visit(String topic, String group, long messages, long bytes);
+    }
+
     /** Messages handed to consumers. */
     public void recordGet(int messages) {
         gets.add(messages);
@@ -55,8 +105,13 @@ public final class BrokerStats {
 
     /** Messages handed to {@code group} from {@code topic} (also counted by {@link #recordGet(int)}). */
     public void recordGet(String group, String topic, int messages) {
+        recordGet(group, topic, messages, 0);
+    }
+
+    /** Messages, and their stored bytes, handed to {@code group} from {@code topic}. */
+    public void recordGet(String group, String topic, int messages, long bytes) {
         gets.add(messages);
-        groupGets.record(group, topic, messages);
+        groupGets.record(group, topic, messages, bytes);
     }
 
     /** Messages per second handed to {@code group} from {@code topic} over about the last minute (consumeTps). */
