@@ -30,6 +30,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -62,6 +63,9 @@ public final class BrokerMetrics implements MultiCollector {
     private static final Map<String, String> PROCESSOR_LABELS = Map.of("broker-send", "send", "broker-pull", "pull",
         "broker-lite-pull", "lite_pull", "broker-query", "query_message", "broker-heartbeat", "heartbeat",
         "broker-client-manage", "client_manager", "broker-consumer-manage", "consumer_manager", "broker-admin", "admin");
+
+    /** The producer group every RocketMQ client registers for itself (MixAll.CLIENT_INNER_PRODUCER_GROUP). */
+    static final String INNER_PRODUCER_GROUP = "CLIENT_INNER_PRODUCER";
 
     private final Sources s;
     private final Labels constant;
@@ -180,11 +184,17 @@ public final class BrokerMetrics implements MultiCollector {
     }
 
     private void connections(List<MetricSnapshot> out) {
-        Map<List<String>, Integer> producers = new HashMap<>();
-        for (List<ClientSession> sessions : s.producers().all().values()) {
-            for (ClientSession session : sessions) {
-                producers.merge(List.of(language(session), version(session.version())), 1, Integer::sum);
+        // Connections, not (group, session) pairs: one client registers each of its producer groups on one
+        // connection. Every client's built-in group (for sending consumed messages back) is left out.
+        Map<Object, ClientSession> connections = new IdentityHashMap<>();
+        s.producers().all().forEach((group, sessions) -> {
+            if (!INNER_PRODUCER_GROUP.equals(group)) {
+                sessions.forEach(session -> connections.putIfAbsent(session.connection(), session));
             }
+        });
+        Map<List<String>, Integer> producers = new HashMap<>();
+        for (ClientSession session : connections.values()) {
+            producers.merge(List.of(language(session), version(session.version())), 1, Integer::sum);
         }
         Family p = Family.gauge("rocketmq_producer_connections", "Producer connections by client language and version.",
             constant, "language", "version", "protocol_type");
