@@ -171,10 +171,15 @@ class MetricsEndpointTest {
     @Test
     void theOffSwitchLeavesNoPortOpen() throws Exception {
         int metricsPort = FreePorts.next();
-        ServerRole broker = start(Roles.broker().orElseThrow(), brokerProperties("", Map.of(
+        // A NameServer (cheaper to start than a broker; both roles answer metrics() from the same settings).
+        ServerRole namesrv = start(Roles.namesrv(), Map.of("listenPort", Integer.toString(FreePorts.next()),
+            "kvConfigPath", dir.resolve("ns/kv.json").toString(), "configStorePath", dir.resolve("ns/ns.properties").toString(),
             "metricsExporterType", "DISABLE", "metricsPromExporterHost", "127.0.0.1",
-            "metricsPromExporterPort", Integer.toString(metricsPort))));
-        assertThat(MetricsRole.plan(List.of(broker))).isEmpty();
+            "metricsPromExporterPort", Integer.toString(metricsPort)));
+        assertThat(MetricsRole.plan(List.of(namesrv))).isEmpty();
+        Config broker = Roles.broker().orElseThrow().definition().parse(Map.of("metricsExporterType", "disable"),
+            unknown -> { });
+        assertThat(MetricsConfig.settings(broker, MetricsConfig.BROKER_PROM_EXPORTER_PORT).enabled()).isFalse();
         try (ServerSocket probe = new ServerSocket()) {
             probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), metricsPort)); // nobody holds it
         }
