@@ -112,6 +112,10 @@ public final class BrokerMetrics implements MultiCollector {
             constant, "topic", "message_type", "is_system");
         SystemTopics system = s.topics().systemTopics();
         s.stats().forEachTopicPut((topic, type, messages, bytes) -> {
+            if (!s.topics().contains(topic)) {
+                s.stats().topicDeleted(topic); // its counters go with it (the map stays as large as the topic table)
+                return;
+            }
             String sys = Boolean.toString(system.isSystemTopic(topic));
             in.add(messages, topic, type.label(), sys);
             inBytes.add(bytes, topic, type.label(), sys);
