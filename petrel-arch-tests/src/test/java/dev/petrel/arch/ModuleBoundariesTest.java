@@ -167,6 +167,15 @@ class ModuleBoundariesTest {
     }
 
     @Test
+    void metricsKnowOnlyCommonAndThePrometheusClient() {
+        check(noClasses().that().resideInAPackage("dev.petrel.metrics..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "dev.petrel.message..", "dev.petrel.protocol..",
+                "dev.petrel.remoting..", "dev.petrel.store..", "dev.petrel.raft..", "dev.petrel.namesrv..",
+                "dev.petrel.broker..", "dev.petrel.client..", "dev.petrel.server..")
+            .because("the endpoint is shared by the broker and the NameServer, which hand it their families"));
+    }
+
+    @Test
     void timeComesFromTheInjectedClock() {
         check(noClasses().that().resideInAnyPackage("dev.petrel.store..", "dev.petrel.broker..", "dev.petrel.namesrv..",
                 "dev.petrel.remoting..", "dev.petrel.protocol..", "dev.petrel.message..")

@@ -206,6 +206,7 @@ public final class BrokerConfig {
         .plus("broker + ha", dev.petrel.broker.ha.HaConfig.DEF)
         .plus("broker + raft", dev.petrel.raft.RaftConfig.DEF)
         .plus("broker + dledger", dev.petrel.broker.dledger.DLedgerConfig.DEF)
+        .plus("broker + metrics", dev.petrel.metrics.MetricsConfig.BROKER)
         .plus("broker + store + remoting server", withoutListenPort(RemotingServerConfig.DEFINITION))
         .plus("broker + store + remoting", RemotingClientConfig.DEFINITION)
         .plus("broker.conf", RemotingCommonConfig.DEFINITION);

@@ -6,6 +6,7 @@ import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
 import dev.petrel.broker.lock.QueueLockTable;
 import dev.petrel.broker.longpoll.PullTimeoutLoop;
+import dev.petrel.broker.metrics.BrokerMetrics;
 import dev.petrel.broker.metadata.ConfigFile;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.SystemTopics;
@@ -27,7 +28,9 @@ import dev.petrel.common.config.Config;
 import dev.petrel.protocol.body.KVTable;
 import dev.petrel.protocol.body.ProtocolJson;
 import dev.petrel.common.time.Clock;
+import dev.petrel.metrics.MetricsConfig;
 import dev.petrel.remoting.Connection;
+import dev.petrel.remoting.ProcessorExecutor;
 import dev.petrel.remoting.ConnectionListener;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
@@ -48,6 +51,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -113,6 +117,7 @@ public final class BrokerServer implements AutoCloseable {
     private final RemotingClient client;
     private final NameServerRegistrar registrar;
     private final RegistrationLoop registration;
+    private final BrokerMetrics metrics;
     private boolean started;
     private boolean closed;
 
@@ -186,9 +191,16 @@ public final class BrokerServer implements AutoCloseable {
             () -> config.get(BrokerConfig.REJECT_TRANSACTION_MESSAGE),
             () -> topics.ensure(SystemTopics.TRANS_CHECK_MAX_TIME, 1, Perm.READ_WRITE, false, 0));
         this.writableServices = new WritableRoleServices(store, schedule, timer, transactions);
+        Map<String, ProcessorExecutor> pools = new LinkedHashMap<>();
         this.pull = ProcessorWiring.register(server, new ProcessorWiring.Parts(config, clock, identity, store, topics,
             groups, offsets, consumers, producers, stats, storeSettings.rootDir().toFile(), wakeups, this::configUpdated,
-            locks, schedule, scheduleClock, timer, transactions, replication));
+            locks, schedule, scheduleClock, timer, transactions, replication, pools));
+        this.metrics = new BrokerMetrics(new BrokerMetrics.Sources(clock, stats, topics, groups, offsets, store, consumers,
+            producers, Map.copyOf(pools), () -> pull.holds().size(), () -> schedule.stats().snapshot(), timer::stats,
+            () -> transactions.checks().stats(), replication::runtimeInfo,
+            () -> config.get(BrokerConfig.BROKER_PERMISSION), server.metrics()),
+            BrokerMetrics.constantLabels(identity.clusterName(), identity.brokerName(),
+                MetricsConfig.settings(config, MetricsConfig.BROKER_PROM_EXPORTER_PORT).labels()));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {
@@ -422,6 +434,15 @@ public final class BrokerServer implements AutoCloseable {
             client.close();
             LOG.info("broker {} stopped", identity.brokerName());
         }
+    }
+
+    /**
+     * The broker's Prometheus families, collected when scraped. The broker opens no metrics port itself: the launcher
+     * serves them ({@code metricsPromExporterPort}), and an embedding application may register them with its own
+     * Prometheus registry.
+     */
+    public BrokerMetrics metrics() {
+        return metrics;
     }
 
     /** Users, ACLs and the refusal counters (ACL 2.0). */

@@ -95,7 +95,7 @@ final class ProcessorWiring {
                  ProducerRegistry producers, BrokerStats stats, File storeRoot, Executor pullWakeups,
                  Consumer<Map<String, String>> onConfigUpdate, QueueLockTable locks, ScheduleService schedule,
                  Clock scheduleClock, TimerService timer, Transactions transactions,
-                 dev.petrel.broker.replication.Replication replication) {
+                 dev.petrel.broker.replication.Replication replication, Map<String, ProcessorExecutor> pools) {
     }
 
     private ProcessorWiring() {
@@ -111,7 +111,7 @@ final class ProcessorWiring {
         EvaluationErrors evaluationErrors = new EvaluationErrors();
         long residentBytes = ReadSuggestion.residentBytes(BrokerConfig.accessMessageInMemoryMaxRatio(config));
 
-        ProcessorExecutor sendPool = pool(config, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
+        ProcessorExecutor sendPool = pool(p, "send", BrokerConfig.SEND_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.SEND_THREAD_POOL_QUEUE_CAPACITY);
         // Order matters: delay levels and timers leave half messages alone; the transaction stage then parks those.
         List<PutStage> stages = List.of(new DelayLevelStage(p.schedule().rewrite()),
@@ -140,14 +140,14 @@ final class ProcessorWiring {
         PullMessageProcessor pull = new PullMessageProcessor(p.clock(), settings, p.identity().ip1(), p.topics(),
             p.groups(), p.consumers(), p.offsets(), p.store(), p.stats(), filters, consumerFilters, evaluationErrors,
             p.pullWakeups(), new ReadSuggestion(() -> config.get(BrokerConfig.SLAVE_READ_ENABLE), residentBytes));
-        ProcessorExecutor pullPool = pool(config, "pull", BrokerConfig.PULL_MESSAGE_THREAD_POOL_NUMS,
+        ProcessorExecutor pullPool = pool(p, "pull", BrokerConfig.PULL_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.PULL_THREAD_POOL_QUEUE_CAPACITY);
-        ProcessorExecutor litePullPool = pool(config, "lite-pull", BrokerConfig.LITE_PULL_MESSAGE_THREAD_POOL_NUMS,
+        ProcessorExecutor litePullPool = pool(p, "lite-pull", BrokerConfig.LITE_PULL_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.LITE_PULL_THREAD_POOL_QUEUE_CAPACITY);
         server.registerProcessor(RequestCode.PULL_MESSAGE, pull, pullPool);
         server.registerProcessor(RequestCode.LITE_PULL_MESSAGE, pull, litePullPool);
 
-        ProcessorExecutor queryPool = pool(config, "query", BrokerConfig.QUERY_MESSAGE_THREAD_POOL_NUMS,
+        ProcessorExecutor queryPool = pool(p, "query", BrokerConfig.QUERY_MESSAGE_THREAD_POOL_NUMS,
             BrokerConfig.QUERY_THREAD_POOL_QUEUE_CAPACITY);
         QueryMessageProcessor query = new QueryMessageProcessor(p.store(), p.clock(),
             () -> config.get(BrokerConfig.DEFAULT_QUERY_MAX_NUM));
@@ -156,14 +156,14 @@ final class ProcessorWiring {
 
         ClientManageProcessor clientManage = new ClientManageProcessor(p.clock(), p.consumers(), p.producers(), p.groups(),
             p.topics(), filters, consumerFilters, () -> config.get(BrokerConfig.ENABLE_PROPERTY_FILTER));
-        server.registerProcessor(RequestCode.HEART_BEAT, clientManage, pool(config, "heartbeat",
+        server.registerProcessor(RequestCode.HEART_BEAT, clientManage, pool(p, "heartbeat",
             BrokerConfig.HEARTBEAT_THREAD_POOL_NUMS, BrokerConfig.HEARTBEAT_THREAD_POOL_QUEUE_CAPACITY));
-        ProcessorExecutor clientPool = pool(config, "client-manage", BrokerConfig.CLIENT_MANAGE_THREAD_POOL_NUMS,
+        ProcessorExecutor clientPool = pool(p, "client-manage", BrokerConfig.CLIENT_MANAGE_THREAD_POOL_NUMS,
             BrokerConfig.CLIENT_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
         server.registerProcessor(RequestCode.UNREGISTER_CLIENT, clientManage, clientPool);
         server.registerProcessor(RequestCode.CHECK_CLIENT_CONFIG, clientManage, clientPool);
 
-        ProcessorExecutor consumerPool = pool(config, "consumer-manage", BrokerConfig.CONSUMER_MANAGE_THREAD_POOL_NUMS,
+        ProcessorExecutor consumerPool = pool(p, "consumer-manage", BrokerConfig.CONSUMER_MANAGE_THREAD_POOL_NUMS,
             BrokerConfig.CONSUMER_MANAGER_THREAD_POOL_QUEUE_CAPACITY);
         ConsumerManageProcessor consumerManage = new ConsumerManageProcessor(p.consumers(), p.offsets(), p.groups(),
             p.topics(), p.store(), () -> config.get(BrokerConfig.USE_SERVER_SIDE_RESET_OFFSET),
@@ -173,7 +173,7 @@ final class ProcessorWiring {
             server.registerProcessor(code, consumerManage, consumerPool);
         }
 
-        ProcessorExecutor adminPool = pool(config, "admin", BrokerConfig.ADMIN_BROKER_THREAD_POOL_NUMS,
+        ProcessorExecutor adminPool = pool(p, "admin", BrokerConfig.ADMIN_BROKER_THREAD_POOL_NUMS,
             BrokerConfig.ADMIN_BROKER_THREAD_POOL_QUEUE_CAPACITY);
         registerAll(server, OFFSET_QUERIES, new OffsetQueryProcessor(p.store()), adminPool);
         registerAll(server, TOPIC_ADMIN, new TopicAdminProcessor(p.topics(), p.offsets(), p.store(),
@@ -208,8 +208,11 @@ final class ProcessorWiring {
         }
     }
 
-    private static ProcessorExecutor pool(Config config, String name, ConfigKey<Integer> threads, ConfigKey<Integer> capacity) {
-        return new ProcessorExecutor("broker-" + name, BrokerConfig.threads(config, threads), config.get(capacity),
-            capacity.name());
+    /** A pool, also put into {@code p.pools()} (by its thread-name stem) for the metrics. */
+    private static ProcessorExecutor pool(Parts p, String name, ConfigKey<Integer> threads, ConfigKey<Integer> capacity) {
+        ProcessorExecutor pool = new ProcessorExecutor("broker-" + name, BrokerConfig.threads(p.config(), threads),
+            p.config().get(capacity), capacity.name());
+        p.pools().put("broker-" + name, pool);
+        return pool;
     }
 }

@@ -190,6 +190,14 @@ public final class EmbeddedPetrel implements AutoCloseable {
         return scheduleClock;
     }
 
+    /**
+     * The broker's and the NameServer's Prometheus families (collected when called). The embedded mode opens no metrics
+     * port; register these with a {@code PrometheusRegistry} of the test's own, or call {@code collect()}.
+     */
+    public java.util.List<io.prometheus.metrics.model.registry.MultiCollector> metrics() {
+        return java.util.List.of(broker.metrics(), nameServer.metrics());
+    }
+
     /** Stops the broker (flushing its store), the NameServer, and deletes the temporary store directory. */
     @Override
     public synchronized void close() {

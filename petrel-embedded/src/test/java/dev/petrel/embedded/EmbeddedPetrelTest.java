@@ -62,6 +62,9 @@ class EmbeddedPetrelTest {
             assertThat(accepts(broker)).isTrue();
             assertThat(store.resolve("broker")).isDirectory();
             assertThat(petrel.startTime()).isPositive();
+            // No metrics port of its own; the families are there to collect.
+            assertThat(petrel.metrics().get(0).collect().stream().map(m -> m.getMetadata().getName()))
+                .contains("rocketmq_messages_in", "rocketmq_consumer_lag_messages");
         } finally {
             petrel.close();
         }

@@ -11,6 +11,9 @@ import dev.petrel.namesrv.processor.RouteQueryProcessor;
 import dev.petrel.namesrv.processor.TopicAdminProcessor;
 import dev.petrel.namesrv.route.RemovedBroker;
 import dev.petrel.namesrv.route.RouteRegistry;
+import dev.petrel.namesrv.metrics.NamesrvMetrics;
+import dev.petrel.metrics.MetricsConfig;
+import dev.petrel.remoting.RemotingMetrics;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.header.catalog.HeaderCatalog;
 import dev.petrel.remoting.Connection;
@@ -145,6 +148,19 @@ public final class NameServer implements AutoCloseable {
     /** The route registry; read it from any thread, but change it only through requests. */
     public RouteRegistry registry() {
         return registry;
+    }
+
+    /**
+     * The NameServer's Prometheus families, collected when scraped; the launcher serves them on
+     * {@code metricsPromExporterPort}. The NameServer opens no metrics port itself.
+     */
+    public NamesrvMetrics metrics() {
+        return new NamesrvMetrics(registry, this::remotingMetrics,
+            MetricsConfig.settings(config.values(), MetricsConfig.NAMESRV_PROM_EXPORTER_PORT).labels());
+    }
+
+    private synchronized RemotingMetrics remotingMetrics() {
+        return server == null ? null : server.metrics();
     }
 
     /** Scans for silent brokers run so far (tests wait for one). */

@@ -222,6 +222,7 @@ public final class NamesrvConfig {
             }
         }
         keys.addAll(RemotingCommonConfig.DEFINITION.keys());
+        keys.addAll(dev.petrel.metrics.MetricsConfig.NAMESRV.keys());
         return ConfigDef.of("NameServer process", keys.toArray(new ConfigKey<?>[0]));
     }
 

@@ -1,6 +1,7 @@
 package dev.petrel.server;
 
 import dev.petrel.broker.BrokerConfig;
+import dev.petrel.metrics.MetricsConfig;
 import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.store.StoreConfig;
 import dev.petrel.server.launch.Launcher;
@@ -49,6 +50,9 @@ final class StandaloneCommand extends ServeCommand {
                 properties.putIfAbsent(NamesrvConfig.KV_CONFIG_PATH.name(), StandaloneConfig.DATA_DIR + "/namesrv/kvConfig.json");
                 properties.putIfAbsent(NamesrvConfig.CONFIG_STORE_PATH.name(),
                     StandaloneConfig.DATA_DIR + "/namesrv/namesrv.properties");
+                // One metrics endpoint for the process: the NameServer's families join the broker's on its port.
+                properties.putIfAbsent(MetricsConfig.BROKER_PROM_EXPORTER_PORT.name(),
+                    MetricsConfig.BROKER_PROM_EXPORTER_PORT.format(MetricsConfig.BROKER_PROM_EXPORTER_PORT.defaultValue()));
             } else {
                 // The broker registers with the embedded NameServer and keeps its store in the standalone data folder.
                 properties.put("namesrvAddr", namesrvAddr);

@@ -112,14 +112,17 @@ class PetrelMainTest {
     void standaloneRunsTheNameServerOnThePortOfNamesrvAddrAndABrokerRegisteredWithItAndTheToolsWorkAgainstIt() throws Exception {
         int port = dev.petrel.testkit.FreePorts.next();
         int brokerPort = dev.petrel.testkit.FreePorts.next();
+        int metricsPort = dev.petrel.testkit.FreePorts.next();
         ChildJvm standalone = petrel("standalone", "standalone", "-c",
             conf("bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort + "\nstorePathRootDir="
-                + dir.resolve("store")).toString(), "-n", "127.0.0.1:" + port);
+                + dir.resolve("store") + "\nmetricsExporterType=PROM\nmetricsPromExporterHost=127.0.0.1\n"
+                + "metricsPromExporterPort=" + metricsPort).toString(), "-n", "127.0.0.1:" + port);
 
         String ready = standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
         assertThat(ready).contains("NameServer on 127.0.0.1:" + port + ", ")
             .contains("broker broker-a of cluster DefaultCluster on 127.0.0.1:" + brokerPort)
-            .contains("store " + dir.resolve("store"));
+            .contains("store " + dir.resolve("store"))
+            .contains("metrics on http://127.0.0.1:" + metricsPort + "/metrics");
         assertThat(standalone.lines()).noneMatch(l -> l.contains("WARN"));
 
         // the operator tools through the launcher, against it
@@ -129,6 +132,10 @@ class PetrelMainTest {
         assertThat(create.lines()).contains("create topic to 127.0.0.1:" + brokerPort + " success.");
         ChildJvm send = tool("send", "send", "-n", ns, "-t", "ToolTopic", "-k", "k1", "hello", "launcher");
         assertThat(send.lines()).singleElement().satisfies(l -> assertThat(l).startsWith("SEND_OK msgId="));
+        // One endpoint serves both roles of standalone.
+        dev.petrel.testkit.PrometheusText scrape = dev.petrel.testkit.PrometheusText.scrape(metricsPort);
+        assertThat(scrape.value("rocketmq_messages_in_total", "topic", "ToolTopic", "node_id", "broker-a")).contains(1.0);
+        assertThat(scrape.value("petrel_namesrv_broker_addresses")).contains(1.0);
         ChildJvm status = tool("topicStatus", "admin", "topicStatus", "-n", ns, "-t", "ToolTopic");
         assertThat(status.lines().get(1)).startsWith(String.format("%-32s  %-4d  %-20d  %-20d", "broker-a", 0, 0, 1));
         ChildJvm consume = tool("consume", "consume", "-n", ns, "-t", "ToolTopic", "--count", "1");

@@ -358,6 +358,7 @@ public final class PullMessageProcessor implements RequestProcessor {
             }
             stats.recordGet(h.consumerGroup(), h.topic(), result.messageCount(), bytes);
             ctx.respond(response, ZeroCopyBody.of(buffers, result::release));
+            stats.latencies().record(request.code(), ctx.receivedNanos(), clock.nanos());
             return null;
         }
         result.release();

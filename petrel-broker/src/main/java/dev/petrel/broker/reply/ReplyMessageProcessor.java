@@ -1,5 +1,6 @@
 package dev.petrel.broker.reply;
 
+import dev.petrel.broker.stats.MessageType;
 import dev.petrel.broker.processor.Refusal;
 import dev.petrel.broker.send.PutStatusCodes;
 import dev.petrel.broker.send.SendChecks;
@@ -157,7 +158,7 @@ public final class ReplyMessageProcessor implements RequestProcessor {
         String msgId = "0";
         long queueOffset = 0;
         if (put != null && put.status().isStored()) {
-            stats.recordPut(topic, put.messageCount(), put.recordSize());
+            stats.recordPut(topic, MessageType.NORMAL, put.messageCount(), put.recordSize());
             msgId = put.msgId();
             queueOffset = put.queueOffset();
         } else if (put != null) {

@@ -1,5 +1,6 @@
 package dev.petrel.broker.retry;
 
+import dev.petrel.broker.stats.MessageType;
 import dev.petrel.broker.metadata.Perm;
 import dev.petrel.broker.metadata.SubscriptionGroupTable;
 import dev.petrel.broker.metadata.SystemTopics;
@@ -157,7 +158,7 @@ public final class SendBackProcessor implements RequestProcessor {
         if (!result.status().isStored()) {
             return request.response(ResponseCode.SYSTEM_ERROR, result.status().name());
         }
-        stats.recordPut(topic, 1, result.recordSize());
+        stats.recordPut(topic, MessageType.NORMAL, 1, result.recordSize());
         return Replies.ok(request);
     }
 

@@ -7,6 +7,7 @@ import dev.petrel.broker.metadata.TopicConfigTable;
 import dev.petrel.broker.processor.Refusal;
 import dev.petrel.broker.retry.RetryRules;
 import dev.petrel.broker.stats.BrokerStats;
+import dev.petrel.broker.stats.MessageType;
 import dev.petrel.common.time.Clock;
 import dev.petrel.message.BatchBodyCodec;
 import dev.petrel.message.Host;
@@ -197,7 +198,8 @@ public final class SendMessageProcessor implements RequestProcessor {
         String uniqueId = PropertiesCodec.find(m.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
         // As Apache: the answer names the queue the producer sent to, even when a stage parked the message elsewhere
         // (a delay level) or the retry rule moved it to the dead-letter topic; the queue offset is where it was stored.
-        answerWhenStored(ctx, request, h.topic(), store.putMessage(draft), queueId, uniqueId);
+        answerWhenStored(ctx, request, store.putMessage(draft), queueId, uniqueId, h.topic(),
+            MessageType.of(h.sysFlag(), h.properties()));
         return null;
     }
 
@@ -305,29 +307,35 @@ public final class SendMessageProcessor implements RequestProcessor {
                 .storeHost(storeHost).sysFlag(envelope.sysFlag()).reconsumeTimes(reconsumeTimes).build());
         }
         String uniqueId = PropertiesCodec.find(h.properties(), PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX);
-        answerWhenStored(ctx, request, h.topic(), store.putMessages(drafts), answeredQueue, uniqueId);
+        answerWhenStored(ctx, request, store.putMessages(drafts), answeredQueue, uniqueId, h.topic(),
+            MessageType.of(h.sysFlag(), h.properties()));
         return null;
     }
 
-    /** @param topic the topic the producer sent to, counted in TOPIC_PUT_NUMS (even when a stage parked it elsewhere) */
-    private void answerWhenStored(RequestContext ctx, RemotingCommand request, String topic,
-                                  CompletableFuture<PutResult> put, int queueId, String uniqueId) {
+    /**
+     * @param topic the topic the producer named (the metrics' label, as in RocketMQ, even when a stage parked the
+     *              message elsewhere)
+     */
+    private void answerWhenStored(RequestContext ctx, RemotingCommand request, CompletableFuture<PutResult> put,
+                                  int queueId, String uniqueId, String topic, MessageType type) {
         put.whenComplete((result, failure) -> {
             if (failure != null) {
                 LOG.error("store put failed for {}", ctx, failure);
                 ctx.respond(error(request, ResponseCode.SYSTEM_ERROR, "store put failed: " + failure));
                 return;
             }
-            ctx.respond(toResponse(request, topic, result, queueId, uniqueId));
+            ctx.respond(toResponse(request, result, queueId, uniqueId, topic, type));
+            stats.latencies().record(request.code(), ctx.receivedNanos(), clock.nanos());
         });
     }
 
-    RemotingCommand toResponse(RemotingCommand request, String topic, PutResult result, int queueId, String uniqueId) {
+    RemotingCommand toResponse(RemotingCommand request, PutResult result, int queueId, String uniqueId, String topic,
+                               MessageType type) {
         int code = PutStatusCodes.code(result.status());
         if (!result.status().isStored()) {
             return error(request, code, PutStatusCodes.remark(result, maxMessageSize));
         }
-        stats.recordPut(topic, result.messageCount(), result.recordSize());
+        stats.recordPut(topic, type, result.messageCount(), result.recordSize());
         SendMessageResponseHeader header = new SendMessageResponseHeader(result.msgId(), queueId, result.queueOffset(),
             uniqueId, null, settings.regionId(), settings.traceOn());
         return request.newResponse(code).remark(PutStatusCodes.remark(result, maxMessageSize))

@@ -1,5 +1,6 @@
 package dev.petrel.broker.stats;
 
+import dev.petrel.broker.metadata.SystemTopics;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -28,6 +29,8 @@ public final class BrokerStats {
     private final GroupGetRates groupGets;
     private final StatsTable table = new StatsTable();
     private final String clusterName;
+    private final TopicPuts topicPuts = new TopicPuts();
+    private final RequestLatencies latencies = new RequestLatencies();
     private final long[] sampleTimes = new long[SAMPLES];
     private final long[] samplePuts = new long[SAMPLES];
     private final long[] sampleGets = new long[SAMPLES];
@@ -57,12 +60,58 @@ public final class BrokerStats {
         puts.add(messages);
     }
 
-    /** {@code messages} records of {@code bytes} in all stored in {@code topic} by one request. */
-    public void recordPut(String topic, int messages, long bytes) {
+    /**
+     * {@code messages} records of {@code bytes} in all stored in {@code topic} (the topic the producer named) by one
+     * request: the totals, VIEW_BROKER_STATS_DATA's TOPIC_PUT_NUMS/SIZE and BROKER_PUT_NUMS, and, except for retry
+     * and dead-letter topics (RocketMQ 5's metrics leave those out), the metrics' per-topic counters.
+     */
+    public void recordPut(String topic, MessageType type, int messages, long bytes) {
         puts.add(messages);
         table.add(StatsTable.TOPIC_PUT_NUMS, topic, messages, 1);
         table.add(StatsTable.TOPIC_PUT_SIZE, topic, bytes, 1);
         table.add(StatsTable.BROKER_PUT_NUMS, clusterName, messages, 0);
+        if (!topic.startsWith(SystemTopics.RETRY_PREFIX) && !topic.startsWith(SystemTopics.DLQ_PREFIX)) {
+            topicPuts.record(topic, type, messages, bytes);
+        }
+    }
+
+    /** Visits what {@link #recordPut(String, MessageType, int, long)} counted, per topic and type (non-zero only). */
+    public void forEachTopicPut(TopicPutVisitor visitor) {
+        topicPuts.forEach((topic, counts) -> {
+            for (MessageType type : MessageType.ALL) {
+                long n = counts.messages(type);
+                if (n != 0) {
+                    visitor.visit(topic, type, n, counts.bytes(type));
+                }
+            }
+        });
+    }
+
+    /** Visits the messages and bytes handed to each consumer group per topic. */
+    public void forEachGroupGet(GroupGetVisitor visitor) {
+        groupGets.forEach(visitor);
+    }
+
+    /** Send and pull latencies (recorded by the processors when they answer). */
+    public RequestLatencies latencies() {
+        return latencies;
+    }
+
+    /** Forgets a deleted topic's send counters. */
+    public void topicDeleted(String topic) {
+        topicPuts.remove(topic);
+    }
+
+    /** What {@link #forEachTopicPut} reports. */
+    @FunctionalInterface
+    public interface TopicPutVisitor {
+        void visit(String topic, MessageType type, long messages, long bytes);
+    }
+
+    /** What {@link #forEachGroupGet} reports. */
+    @FunctionalInterface
+    public interface GroupGetVisitor {
+        void visit(String topic, String group, long messages, long bytes);
     }
 
     /** Messages handed to consumers. */
@@ -78,7 +127,7 @@ public final class BrokerStats {
     /** {@code messages} records of {@code bytes} in all handed to {@code group} from {@code topic} by one pull. */
     public void recordGet(String group, String topic, int messages, long bytes) {
         gets.add(messages);
-        groupGets.record(group, topic, messages);
+        groupGets.record(group, topic, messages, bytes);
         String key = topic + "@" + group;
         table.add(StatsTable.GROUP_GET_NUMS, key, messages, 1);
         table.add(StatsTable.GROUP_GET_SIZE, key, bytes, 1);

@@ -28,8 +28,20 @@ final class GroupGetRates {
         this.lastSampleMillis = nowMillis;
     }
 
-    void record(String group, String topic, int messages) {
-        counters.computeIfAbsent(key(group, topic), k -> new Counter(lastSampleMillis)).total.add(messages);
+    void record(String group, String topic, int messages, long bytes) {
+        String key = key(group, topic);
+        Counter c = counters.get(key);
+        if (c == null) {
+            c = counters.computeIfAbsent(key, k -> new Counter(topic, group, lastSampleMillis));
+        }
+        c.total.add(messages);
+        c.bytes.add(bytes);
+    }
+
+    void forEach(BrokerStats.GroupGetVisitor visitor) {
+        for (Counter c : counters.values()) {
+            visitor.visit(c.topic, c.group, c.total.sum(), c.bytes.sum());
+        }
     }
 
     synchronized void sample(long nowMillis) {
@@ -51,13 +63,18 @@ final class GroupGetRates {
 
     /** A running total and a ring of (time, total) samples; the ring is guarded by the outer monitor. */
     private static final class Counter {
+        final String topic;
+        final String group;
         final LongAdder total = new LongAdder();
+        final LongAdder bytes = new LongAdder();
         final long[] times = new long[SAMPLES];
         final long[] values = new long[SAMPLES];
         int head;
         int size = 1;
 
-        Counter(long startMillis) {
+        Counter(String topic, String group, long startMillis) {
+            this.topic = topic;
+            this.group = group;
             times[0] = startMillis;
         }
 

@@ -84,6 +84,14 @@ public final class ConfigReference {
             + "commit, the Raft transport between the group's brokers and the raft index; see docs/architecture.md, "
             + "\"DLedger mode\". `transientStorePoolEnable` must stay false in DLedger mode.",
             dev.petrel.broker.dledger.DLedgerConfig.DEF),
+        new Section("Metrics (broker)", "Read by `petrel broker` and standalone (RocketMQ 5's exporter keys; "
+            + "docs/operations.md, \"Metrics\"). Unlike RocketMQ the Prometheus endpoint is on by default; "
+            + "`metricsExporterType=DISABLE` opens no port. Standalone serves its NameServer's and broker's families on "
+            + "one endpoint, the broker's port. A port in use stops the start with a message naming "
+            + "`metricsPromExporterPort`. The embedded mode opens no endpoint (docs/embedded.md).",
+            dev.petrel.metrics.MetricsConfig.BROKER),
+        new Section("Metrics (NameServer)", "Read by `petrel namesrv`: the same keys with the NameServer's own port "
+            + "(5558, so a NameServer and a broker fit on one host).", dev.petrel.metrics.MetricsConfig.NAMESRV),
         new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
             + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",

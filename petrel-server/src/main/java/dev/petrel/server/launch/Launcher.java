@@ -98,6 +98,10 @@ public final class Launcher {
                 started.add(role);
                 role.start();
             }
+            for (MetricsRole endpoint : MetricsRole.plan(List.copyOf(started))) {
+                started.add(endpoint);
+                endpoint.start();
+            }
         } catch (ConfigException e) {
             removeHook(hook);
             closeAll(started);

@@ -6,7 +6,9 @@ import dev.petrel.broker.BrokerServer;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.time.Clock;
+import dev.petrel.metrics.MetricsConfig;
 import dev.petrel.store.StoreConfig;
+import java.util.Optional;
 
 /** The broker role: {@link BrokerServer} with every broker.conf property ({@link BrokerConfig#FILE}). */
 public final class BrokerRoleFactory implements RoleFactory {
@@ -42,6 +44,12 @@ public final class BrokerRoleFactory implements RoleFactory {
                 BrokerIdentity id = broker.identity();
                 return "broker " + id.brokerName() + " of cluster " + id.clusterName() + " on " + id.address()
                     + " (store " + StoreConfig.Settings.of(config).rootDir() + ")";
+            }
+
+            @Override
+            public Optional<RoleMetrics> metrics() {
+                return Optional.of(new RoleMetrics(MetricsConfig.settings(config, MetricsConfig.BROKER_PROM_EXPORTER_PORT),
+                    broker.metrics()));
             }
 
             @Override

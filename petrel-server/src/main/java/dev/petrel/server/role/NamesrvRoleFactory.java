@@ -3,9 +3,11 @@ package dev.petrel.server.role;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.time.Clock;
+import dev.petrel.metrics.MetricsConfig;
 import dev.petrel.namesrv.NameServer;
 import dev.petrel.namesrv.NamesrvConfig;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 
 /** The NameServer role: {@link NameServer} with {@link NamesrvConfig}'s properties. */
 public final class NamesrvRoleFactory implements RoleFactory {
@@ -42,6 +44,12 @@ public final class NamesrvRoleFactory implements RoleFactory {
                 String host = address.getAddress().isAnyLocalAddress() ? "0.0.0.0"
                     : address.getAddress().getHostAddress();
                 return "NameServer on " + host + ":" + address.getPort();
+            }
+
+            @Override
+            public Optional<RoleMetrics> metrics() {
+                return Optional.of(new RoleMetrics(
+                    MetricsConfig.settings(config, MetricsConfig.NAMESRV_PROM_EXPORTER_PORT), nameServer.metrics()));
             }
 
             @Override

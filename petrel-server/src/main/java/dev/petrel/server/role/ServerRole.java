@@ -18,6 +18,14 @@ public interface ServerRole extends AutoCloseable {
     /** What is running where, for the ready line, e.g. {@code NameServer on 0.0.0.0:9876}. Called after start. */
     String describe();
 
+    /**
+     * The role's families and how it wants them served; called after {@link #start()}. Roles with the same
+     * {@code metricsPromExporterPort} share one endpoint (standalone's NameServer and broker do).
+     */
+    default java.util.Optional<RoleMetrics> metrics() {
+        return java.util.Optional.empty();
+    }
+
     /** Stops serving and releases everything; safe to call when start failed or was never called. */
     @Override
     void close();

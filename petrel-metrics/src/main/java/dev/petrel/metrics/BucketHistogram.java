@@ -1,0 +1,59 @@
+package dev.petrel.metrics;
+
+import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A histogram with fixed upper bounds (RocketMQ's explicit views, operations.md §1.6), cheap enough for a request
+ * path: {@link #record} walks at most a dozen bounds and adds to two {@link LongAdder}s; no allocation, no lock. Any
+ * thread records; a scrape reads the adders ({@link #dataPoint}), so a scrape racing a record may see the count and
+ * the sum one value apart.
+ */
+public final class BucketHistogram {
+
+    /** {@code rocketmq_rpc_latency}'s bounds, in milliseconds. */
+    public static final double[] RPC_LATENCY_MILLIS = {1, 3, 5, 7, 10, 100, 1000, 2000, 3000};
+
+    private final double[] bounds;
+    private final LongAdder[] counts;
+    private final LongAdder sum = new LongAdder();
+
+    public BucketHistogram(double[] upperBounds) {
+        this.bounds = upperBounds.clone();
+        this.counts = new LongAdder[bounds.length + 1];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = new LongAdder();
+        }
+    }
+
+    /** Records one value (in the unit of the bounds). */
+    public void record(long value) {
+        int i = 0;
+        while (i < bounds.length && value > bounds[i]) {
+            i++;
+        }
+        counts[i].increment();
+        sum.add(value);
+    }
+
+    /** The series of this histogram with {@code labels}. */
+    public HistogramDataPointSnapshot dataPoint(Labels labels) {
+        double[] upper = new double[bounds.length + 1];
+        long[] n = new long[counts.length];
+        System.arraycopy(bounds, 0, upper, 0, bounds.length);
+        upper[bounds.length] = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < counts.length; i++) {
+            n[i] = counts[i].sum();
+        }
+        return HistogramDataPointSnapshot.builder().classicHistogramBuckets(ClassicHistogramBuckets.of(upper, n))
+            .sum(sum.sum()).labels(labels).build();
+    }
+
+    /** A family of histograms. */
+    public static HistogramSnapshot.Builder family(String name, String help) {
+        return HistogramSnapshot.builder().name(name).help(help);
+    }
+}
