@@ -22,7 +22,7 @@ import picocli.CommandLine;
 /** {@code petrel bench} as a script runs it: real JVMs, a real standalone on free ports, the RESULT line. */
 class BenchCommandTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(40);
+    private static final Duration WAIT = Duration.ofSeconds(180);
 
     @TempDir
     Path dir;
@@ -56,6 +56,8 @@ class BenchCommandTest {
         ChildJvm bench = petrel("bench", "bench", "e2e", "-n", "127.0.0.1:" + namesrvPort, "-t", "BenchTest",
             "--create-topic", "--queues", "4", "--async", "--threads", "2", "--size", "256", "--rate", "2000",
             "--warmup", "0", "--duration", "2", "--interval", "1", "--label", "petrel",
+            // The drain ends as soon as every message arrived; its 10 s default ran out at a load of 20 (4 of 160).
+            "--drain", "90",
             "--broker-pid", Long.toString(standalone.pid()), "--result-file", results.toString());
 
         assertThat(bench.waitForExit(WAIT)).as("bench ended: " + bench.tail()).isTrue();
