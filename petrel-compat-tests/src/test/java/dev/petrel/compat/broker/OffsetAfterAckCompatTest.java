@@ -27,14 +27,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code examineTopicStats}, asked right after each synchronous send, see the queue's max offset at the count of
  * acknowledged sends. Seen failing once from the official client on a busy machine (max offset 0 for a queue that
  * held 3 acknowledged messages) while the broker's dispatcher lagged behind its appends; so this hammers many fresh
- * queues. In the normal build the parallel suite loads both cores; {@code -Dpetrel.offsetRace.queues=N} runs more
+ * queues: by default 400, with 1 to 4 sends each, 1,000 acknowledged sends each followed by both queries. In the
+ * normal build the parallel suite loads both cores; {@code -Dpetrel.offsetRace.queues=N} runs more
  * queues and {@code -Dpetrel.offsetRace.spinners=N} adds threads that keep the cores busy (the old broker failed
  * at the 4th queue with one spinner).
  */
 class OffsetAfterAckCompatTest {
 
     private static final int QUEUES_PER_TOPIC = 8;
-    private static final int FRESH_QUEUES = Integer.getInteger("petrel.offsetRace.queues", 200);
+    private static final int FRESH_QUEUES = Integer.getInteger("petrel.offsetRace.queues", 400);
     private static final int SPINNERS = Integer.getInteger("petrel.offsetRace.spinners", 0);
 
     @TempDir
