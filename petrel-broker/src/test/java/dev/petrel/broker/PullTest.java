@@ -156,8 +156,10 @@ class PullTest {
                 pullHeader("gh", "PullHold", 0, 1, SUBSCRIPTION | SUSPEND, 120_000, "B")), null), 180_000);
         Await.until(Duration.ofSeconds(5), "pull held", () -> f.broker.pullProcessor().holds().size() == 1);
         sendAndAwait("PullHold", 0, "not-matching", "TAGS", "A");
+        // A re-check may take the pull and hold it again past the entry it filters out; it is never answered.
+        Await.until(Duration.ofSeconds(30), "the pull held after the non-matching message",
+            () -> f.broker.pullProcessor().holds().size() == 1);
         assertThat(held).isNotDone();
-        assertThat(f.broker.pullProcessor().holds().size()).isEqualTo(1);
         long sent = System.nanoTime();
         assertThat(f.send("PullHold", 0, "matching", "TAGS", "B").code()).isEqualTo(ResponseCode.SUCCESS);
         RemotingCommand r = held.get(60, TimeUnit.SECONDS);
