@@ -463,6 +463,10 @@ public final class BrokerServer implements AutoCloseable {
         return writableServices;
     }
 
+    RegistrationLoop registration() {
+        return registration;
+    }
+
     /** Whether the delay levels, timer delivery, check-backs and file deletion run (the store is writable). */
     public boolean writableServicesRunning() {
         return writableServices.running();

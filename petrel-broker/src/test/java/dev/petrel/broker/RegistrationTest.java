@@ -93,6 +93,8 @@ class RegistrationTest {
                     assertThat(body.topicConfigSerializeWrapper().topicConfigTable())
                         .containsKeys("TBW102", "SELF_TEST_TOPIC", "DefaultCluster", "broker-a", "SCHEDULE_TOPIC_XXXX");
                     assertThat(body.topicConfigSerializeWrapper().topicConfigTable().get("TBW102").perm()).isEqualTo(7);
+                    assertThat(body.topicConfigSerializeWrapper().dataVersion().stateVersion())
+                        .as("a master outside DLedger and controller mode claims no state version, as Apache's").isZero();
                 }
                 assertThat(f.send("Fresh", 0, "x").code()).isEqualTo(ResponseCode.SUCCESS);
                 Await.until(Duration.ofSeconds(10), "incremental registration",

@@ -40,7 +40,9 @@ import java.util.function.UnaryOperator;
  *       §2.2);</li>
  *   <li>on {@link RaftListener#onLeaderReady} (its term's marker committed: everything earlier leaders wrote is
  *       committed) and once the store dispatched everything committed (so queue offsets and ConsumeQueues are
- *       complete, as Apache's DLedgerRoleChangeHandler waits for): store LEADER, appends proposed, brokerId 0.</li>
+ *       complete, as Apache's DLedgerRoleChangeHandler waits for): store LEADER, appends proposed, brokerId 0
+ *       registered with the term as {@code DataVersion.stateVersion} (followers send 0), so a NameServer never gives
+ *       brokerId 0 back to a deposed leader that registers late ({@link #registeredAs()}).</li>
  * </ul>
  *
  * <p>Threads: the Raft loop's ({@code petrel-raft-<group>-<self>}) calls the listener methods; demotion happens there at
@@ -74,7 +76,8 @@ public final class RaftReplication implements Replication, RaftListener {
     private volatile StoreCommitLogBytes bytes;
     private volatile RaftLoop loop;
     private volatile RoleListener listener;
-    private volatile long brokerId;
+    /** Written under roleLock: the brokerId and state version registered now (followers: selfId + 1 and 0). */
+    private volatile RegisteredAs registeredAs;
 
     /**
      * @param config          broker.conf (the raft keys of {@link RaftConfig#DEF}, {@link DLedgerConfig#DEF})
@@ -100,7 +103,7 @@ public final class RaftReplication implements Replication, RaftListener {
         this.peerRetryIntervalMs = config.get(DLedgerConfig.RAFT_PEER_RETRY_INTERVAL_MS);
         this.haServerAddress = haServerAddress;
         this.clock = clock;
-        this.brokerId = followerBrokerId();
+        this.registeredAs = asFollower();
         this.roleWork = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "petrel-dledger-role-" + group);
             t.setDaemon(true);
@@ -111,6 +114,14 @@ public final class RaftReplication implements Replication, RaftListener {
     /** Apache's DLedger broker: {@code id = selfIdNumber + 1} for every non-leader (n0 → 1); never 0. */
     private long followerBrokerId() {
         return settings.selfId() + 1L;
+    }
+
+    /**
+     * A follower's registration: its own id, which no other member registers, so it backs no claim with a term and
+     * sends state version 0 (a member restarted at another address then takes its id over at once).
+     */
+    private RegisteredAs asFollower() {
+        return new RegisteredAs(followerBrokerId(), 0);
     }
 
     @Override
@@ -156,7 +167,7 @@ public final class RaftReplication implements Replication, RaftListener {
         }
         loop.startLoop();
         LOG.info("DLedger mode: {} of group {} (peers {}), follower until elected (brokerId {})", selfName, group,
-            peers.nodeIds(), brokerId);
+            peers.nodeIds(), registeredAs.brokerId());
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -178,7 +189,7 @@ public final class RaftReplication implements Replication, RaftListener {
             if (demoted) {
                 store.setRole(StoreRole.FOLLOWER);
                 gate.stopProposing();
-                brokerId = followerBrokerId();
+                registeredAs = asFollower();
             }
         }
         if (demoted) {
@@ -215,10 +226,12 @@ public final class RaftReplication implements Replication, RaftListener {
             }
             gate.startProposing(store.commitLogMaxOffset(), bytes, this::propose);
             store.setRole(StoreRole.LEADER);
-            brokerId = 0;
+            // The term backs the claim to brokerId 0: a NameServer keeps the id for a leader of a later term when this
+            // node, deposed but not yet told, registers again (terms only grow, and a term has one leader).
+            registeredAs = new RegisteredAs(0, term);
         }
-        LOG.info("raft {}: leader of group {} in term {}, dispatched up to {}: serving sends as brokerId 0", selfName,
-            group, term, committedOffset);
+        LOG.info("raft {}: leader of group {} in term {}, dispatched up to {}: serving sends as brokerId 0 (state "
+            + "version {})", selfName, group, term, committedOffset, term);
         listener.roleChanged(StoreRole.LEADER, 0);
     }
 
@@ -245,7 +258,13 @@ public final class RaftReplication implements Replication, RaftListener {
 
     @Override
     public long brokerId() {
-        return brokerId;
+        return registeredAs.brokerId();
+    }
+
+    /** brokerId 0 with the term this node was promoted in while it leads; {@code selfId + 1} and 0 otherwise. */
+    @Override
+    public RegisteredAs registeredAs() {
+        return registeredAs;
     }
 
     @Override
