@@ -42,6 +42,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       its re-registration as a follower then leaves the successor in place (before, both registered state version
  *       0: the late registration took brokerId 0 back, and the follower one removed it, so producers had no master
  *       until the successor's next periodic registration, up to 30 s later);</li>
+ *   <li>a leader whose two peers are gone, holding a put and a delayed message's delivery that no quorum will
+ *       commit, closes within a bound generous for a loaded machine and answers the put, not acknowledged (its
+ *       commit timeout is longer than the bound, so only the stop can answer it).</li>
  * </ul>
  */
 class DLedgerIsolationTest {
@@ -110,6 +113,51 @@ class DLedgerIsolationTest {
         assertThat(brokerAddrs().get(0L)).as("the follower registration leaves brokerId 0 to the new leader")
             .isEqualTo(next.address());
         assertThat(brokerAddrs()).hasSize(3);
+    }
+
+    @Test
+    void aLeaderWhosePeersAreGoneClosesInSecondsAndAnswersItsPendingPuts() throws Exception {
+        // A commit timeout longer than the close bound: only the stop can answer the puts. Election timeouts long
+        // enough that the lonely leader is still leading (check-quorum) when the delayed message falls due.
+        startGroup(Map.of("raftCommitTimeoutMs", "120000", "raftElectionTimeoutMinMs", "2500",
+            "raftElectionTimeoutMaxMs", "3500"));
+        DLedgerMember leader = awaitRegisteredLeader(nodes);
+        raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
+        raw.start();
+        // Due 1 s after it is stored: the schedule loop delivers it once the followers are gone.
+        RemotingCommand delayed = raw.invokeSync(leader.address(), RemotingCommand.request(RequestCode.SEND_MESSAGE_V2,
+            SendMessageV2HeaderCodec.INSTANCE.encode(BrokerFixture.sendHeader(DLedgerMember.TOPIC, 0,
+                BrokerFixture.props(PropertyNames.DELAY_TIME_LEVEL, "1"))),
+            "delayed".getBytes(StandardCharsets.UTF_8)), 30_000);
+        assertThat(delayed.code()).as(delayed.remark()).isEqualTo(ResponseCode.SUCCESS);
+
+        for (DLedgerMember n : nodes) {
+            if (n != leader) {
+                n.raft().stop(); // the peers' Raft loops and sockets go at once; their brokers close at the end
+            }
+        }
+        MessageStore store = leader.broker.store();
+        long before = store.commitLogMaxOffset();
+        CompletableFuture<PutResult> put = store.putMessage(MessageDraft.builder().topic(DLedgerMember.TOPIC).queueId(1)
+            .body("pending".getBytes(StandardCharsets.UTF_8)).bornTimestamp(System.currentTimeMillis())
+            .bornHost(HOST).storeHost(HOST).build());
+        Await.until(BOUND, "the put appended", () -> store.commitLogMaxOffset() > before);
+        long afterPut = store.commitLogMaxOffset();
+        Await.until(BOUND, "the delayed message's delivery appended (its put waits for a quorum)",
+            () -> store.commitLogMaxOffset() > afterPut);
+        assertThat(put).as("no quorum holds it").isNotDone();
+
+        long began = System.nanoTime();
+        Thread closer = new Thread(leader::close, "test-close-lonely-leader");
+        closer.start();
+        closer.join(CLOSE_BOUND_MILLIS);
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began);
+        assertThat(closer.isAlive()).as("the lonely leader closed within " + CLOSE_BOUND_MILLIS + " ms").isFalse();
+        leader.broker = null;
+        assertThat(put).as("the pending put is answered by the stop").isDone();
+        assertThat(put.join().isOk()).as("not acknowledged: " + put.join()).isFalse();
+        System.out.printf("dledger isolation: a leader whose peers are gone closed in %d ms with a put and a delivery "
+            + "pending (%s)%n", tookMillis, put.join().status());
     }
 
     // ---------------------------------------------------------------------------------------------------------------

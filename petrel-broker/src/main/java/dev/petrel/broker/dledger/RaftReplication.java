@@ -55,6 +55,8 @@ public final class RaftReplication implements Replication, RaftListener {
     private static final long DISPATCH_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** Proposals the put path keeps outstanding; appends beyond are coalesced into the next one. */
     private static final int MAX_PROPOSALS_IN_FLIGHT = 256;
+    /** How long a stop waits for a role change in progress (it only re-registers and follows the role by then). */
+    private static final long ROLE_WORK_STOP_MILLIS = 2_000;
 
     private final String group;
     private final String selfName;
@@ -301,10 +303,22 @@ public final class RaftReplication implements Replication, RaftListener {
         return gate;
     }
 
-    /** Stops the loop and the transport (idempotent); the store stays open, a FOLLOWER. */
+    /**
+     * Stops the role thread, the loop and the transport (idempotent); the store stays open, a FOLLOWER. Every wait is
+     * bounded: a role change in progress sees the loop gone at its next check (a promotion waiting for dispatch polls
+     * every millisecond) and is waited for at most {@link #ROLE_WORK_STOP_MILLIS}; the loop's thread parks at most
+     * 50 ms between checks; the transport waits for its senders at most
+     * {@link RemotingRaftTransport#SENDERS_JOIN_MILLIS}. Proposals still waiting complete STOPPED, so their bytes'
+     * puts are answered by the store's shutdown that follows.
+     */
     @Override
     public void stop() {
+        RaftLoop l;
         synchronized (roleLock) {
+            // Under the lock: a promotion that has not yet taken it finds no loop and gives up, so the store is never
+            // made LEADER again once the stop has begun.
+            l = loop;
+            loop = null;
             if (store != null && store.role() != StoreRole.FOLLOWER) {
                 store.setRole(StoreRole.FOLLOWER);
             }
@@ -312,15 +326,25 @@ public final class RaftReplication implements Replication, RaftListener {
                 gate.stopProposing();
             }
         }
-        RaftLoop l = loop;
-        loop = null;
         roleWork.shutdownNow();
+        boolean interrupted = false;
+        try {
+            if (!roleWork.awaitTermination(ROLE_WORK_STOP_MILLIS, TimeUnit.MILLISECONDS)) {
+                LOG.warn("raft {}: the role thread is still busy {} ms after the stop; going on", selfName,
+                    ROLE_WORK_STOP_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
         if (l != null) {
             try {
                 l.stop();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }
