@@ -88,6 +88,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class BrokerServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BrokerServer.class);
+    /** A stop slower than this is logged as a warning, with its phases. */
+    private static final long SLOW_STOP_MILLIS = 5_000;
 
     private final Config config;
     private final Clock clock;
@@ -403,7 +405,14 @@ public final class BrokerServer implements AutoCloseable {
 
     /**
      * Graceful stop: unregisters from the NameServers, stops serving, writes the consumer offsets and shuts the
-     * store down (flushing everything and writing the checkpoint).
+     * store down (flushing everything and writing the checkpoint). Puts still waiting (for a quorum, a slave, a
+     * flush) are answered by the store's shutdown, not acknowledged.
+     *
+     * <p>Every wait is bounded, and only a thread that does not stop makes it long: a registration in flight is
+     * interrupted, the unregistration waits at most 3 s, the server's threads and pools a few seconds, each loop
+     * ends within a park (a loop that has not stopped after 5 s is logged with its stack), a Raft member waits at
+     * most 2 s for its role thread and 2 s for its senders. The phases' times are logged, as a warning when the
+     * stop took over {@value #SLOW_STOP_MILLIS} ms.
      */
     @Override
     public synchronized void close() {
@@ -411,28 +420,34 @@ public final class BrokerServer implements AutoCloseable {
             return;
         }
         closed = true;
+        long begin = clock.nanos();
+        long[] marks = new long[4];
         try {
             registration.stop();
             if (!registrar.nameServers().isEmpty()) {
                 registrar.unregister();
             }
+            marks[0] = clock.nanos();
             server.close();
             pullTimeouts.stop();
             wakeups.shutdown();
             wakeups.awaitTermination(5, TimeUnit.SECONDS);
             housekeeping.stop();
+            marks[1] = clock.nanos();
             writableServices.close();
+            marks[2] = clock.nanos();
             replication.stop();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            marks[3] = clock.nanos();
             offsets.persist();
             topics.persistNow();
             groups.persistNow();
             timer.shutdown(); // no-op unless close() was interrupted before the services stopped
             store.shutdown();
             client.close();
-            LOG.info("broker {} stopped", identity.brokerName());
+            logStopped(begin, marks);
         }
     }
 
@@ -443,6 +458,23 @@ public final class BrokerServer implements AutoCloseable {
      */
     public BrokerMetrics metrics() {
         return metrics;
+    }
+
+    private void logStopped(long begin, long[] marks) {
+        long end = clock.nanos();
+        long total = TimeUnit.NANOSECONDS.toMillis(end - begin);
+        String phases = String.format("unregister %d ms, server and loops %d ms, writable services %d ms, replication "
+            + "%d ms, metadata and store %d ms", millisBetween(begin, marks[0]), millisBetween(marks[0], marks[1]),
+            millisBetween(marks[1], marks[2]), millisBetween(marks[2], marks[3]), millisBetween(marks[3], end));
+        if (total > SLOW_STOP_MILLIS) {
+            LOG.warn("broker {} stopped in {} ms, slowly ({})", identity.brokerName(), total, phases);
+        } else {
+            LOG.info("broker {} stopped in {} ms ({})", identity.brokerName(), total, phases);
+        }
+    }
+
+    private static long millisBetween(long from, long to) {
+        return from == 0 || to == 0 ? 0 : Math.max(0, TimeUnit.NANOSECONDS.toMillis(to - from));
     }
 
     /** Users, ACLs and the refusal counters (ACL 2.0). */
@@ -482,6 +514,10 @@ public final class BrokerServer implements AutoCloseable {
 
     WritableRoleServices writableServices() {
         return writableServices;
+    }
+
+    RegistrationLoop registration() {
+        return registration;
     }
 
     /** Whether the delay levels, timer delivery, check-backs and file deletion run (the store is writable). */

@@ -1,8 +1,6 @@
 package dev.petrel.broker;
 
-import dev.petrel.broker.dledger.RaftReplication;
 import dev.petrel.broker.dledger.StoreCommitLogBytes;
-import dev.petrel.broker.metadata.Perm;
 import dev.petrel.client.Message;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.producer.SendResult;
@@ -19,7 +17,6 @@ import dev.petrel.protocol.frame.RemotingCommand;
 import dev.petrel.raft.RaftRole;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
-import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.store.GetResult;
 import dev.petrel.store.GetStatus;
 import dev.petrel.store.MessageFilter;
@@ -37,7 +34,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -56,14 +52,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DLedgerGroupTest {
 
     private static final Duration BOUND = Duration.ofSeconds(60);
-    private static final String TOPIC = "RaftTopic";
-    private static final int QUEUES = 4;
+    private static final String TOPIC = DLedgerMember.TOPIC;
+    private static final int QUEUES = DLedgerMember.QUEUES;
 
     @TempDir
     Path root;
 
     private NameServer nameServer;
-    private final List<Node> nodes = new ArrayList<>();
+    private final List<DLedgerMember> nodes = new ArrayList<>();
     private PetrelProducer producer;
     private RemotingClient raw;
 
@@ -75,7 +71,7 @@ class DLedgerGroupTest {
         if (raw != null) {
             raw.close();
         }
-        nodes.forEach(Node::close);
+        nodes.forEach(DLedgerMember::close);
         if (nameServer != null) {
             nameServer.close();
         }
@@ -87,12 +83,12 @@ class DLedgerGroupTest {
         int[] raftPorts = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
         String peers = "n0-127.0.0.1:" + raftPorts[0] + ";n1-127.0.0.1:" + raftPorts[1] + ";n2-127.0.0.1:" + raftPorts[2];
         for (int i = 0; i < 3; i++) {
-            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress()));
+            nodes.add(new DLedgerMember(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress()));
         }
-        nodes.forEach(Node::start);
+        nodes.forEach(DLedgerMember::start);
 
-        Node leader = awaitRegisteredLeader(nodes);
-        for (Node n : nodes) {
+        DLedgerMember leader = awaitRegisteredLeader(nodes);
+        for (DLedgerMember n : nodes) {
             if (n != leader) {
                 assertThat(n.broker.store().role()).isEqualTo(StoreRole.FOLLOWER);
                 assertThat(n.broker.replication().brokerId()).as("a follower registers as selfId + 1").isEqualTo(n.id + 1L);
@@ -114,7 +110,7 @@ class DLedgerGroupTest {
         Await.until(BOUND, "the early delayed message delivered on " + leader, () -> count(leader.broker.store(), early) == 1);
 
         // A follower refuses a send with SERVICE_NOT_AVAILABLE.
-        Node follower = nodes.stream().filter(n -> n != leader).findFirst().orElseThrow();
+        DLedgerMember follower = nodes.stream().filter(n -> n != leader).findFirst().orElseThrow();
         raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
         raw.start();
         RemotingCommand refused = rawSend(follower, "to a follower");
@@ -126,8 +122,8 @@ class DLedgerGroupTest {
         sendDelayed(late);
         long closedAt = System.nanoTime();
         leader.close();
-        List<Node> rest = nodes.stream().filter(n -> n != leader).toList();
-        Node second = awaitRegisteredLeader(rest);
+        List<DLedgerMember> rest = nodes.stream().filter(n -> n != leader).toList();
+        DLedgerMember second = awaitRegisteredLeader(rest);
         long failoverMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closedAt);
         assertThat(second).isNotSameAs(leader);
         assertThat(second.broker.writableServicesRunning()).isTrue();
@@ -149,7 +145,7 @@ class DLedgerGroupTest {
         assertThat(leader.broker.writableServicesRunning()).isFalse();
         Await.until(BOUND, "delayed messages still once on every node", () -> nodes.stream().allMatch(n ->
             count(n.broker.store(), late) == 1 && count(n.broker.store(), early) == 1));
-        for (Node n : nodes) {
+        for (DLedgerMember n : nodes) {
             assertAllAckedVisible(n.broker.store(), acked);
         }
         System.out.printf("dledger group: fail-over (close to the new leader registered as brokerId 0) %d ms; %d "
@@ -171,15 +167,15 @@ class DLedgerGroupTest {
         Map<String, String> slow = Map.of("raftElectionTimeoutMinMs", "1500", "raftElectionTimeoutMaxMs", "3000",
             "raftCommitTimeoutMs", "1000");
         for (int i = 0; i < 3; i++) {
-            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(), slow));
+            nodes.add(new DLedgerMember(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(), slow));
         }
-        nodes.forEach(Node::start);
-        Node old = awaitRegisteredLeader(nodes);
+        nodes.forEach(DLedgerMember::start);
+        DLedgerMember old = awaitRegisteredLeader(nodes);
         producer = PetrelProducer.builder().namesrvAddr(namesrvAddress()).group("raft-pg").instanceName("raft-p")
             .set(dev.petrel.client.ClientConfig.POLL_NAME_SERVER_INTERVAL, 200).build();
         Set<String> acked = new LinkedHashSet<>();
         sendAll(acked, "a", 10, old);
-        List<Node> others = nodes.stream().filter(n -> n != old).toList();
+        List<DLedgerMember> others = nodes.stream().filter(n -> n != old).toList();
         others.forEach(n -> n.raft().stop()); // their Raft loops and sockets go at once; the brokers close below
 
         raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
@@ -194,14 +190,14 @@ class DLedgerGroupTest {
         assertThat(oldStore.confirmedOffset()).as("but not confirmed").isEqualTo(committedBefore);
         assertNotPulled(old, tail);
         old.close();
-        others.forEach(Node::close);
+        others.forEach(DLedgerMember::close);
 
         // The other two elect a leader of a later term and write on.
-        others.forEach(Node::start);
-        Node second = awaitRegisteredLeader(others);
+        others.forEach(DLedgerMember::start);
+        DLedgerMember second = awaitRegisteredLeader(others);
         sendAll(acked, "b", 10, second);
         awaitSameCommittedBytes(others);
-        others.forEach(Node::close);
+        others.forEach(DLedgerMember::close);
 
         // The old leader alone: a follower with an uncommitted tail and no commit point known. Nothing is readable.
         old.start();
@@ -211,18 +207,18 @@ class DLedgerGroupTest {
         assertNotPulled(old, tail);
 
         // The group again: the old leader's log is less up to date, it follows and cuts its tail.
-        others.forEach(Node::start);
-        Node third = awaitRegisteredLeader(others);
+        others.forEach(DLedgerMember::start);
+        DLedgerMember third = awaitRegisteredLeader(others);
         sendAll(acked, "c", 5, third);
         awaitSameCommittedBytes(nodes);
-        for (Node n : nodes) {
+        for (DLedgerMember n : nodes) {
             assertThat(bodies(n.broker.store())).as("on " + n).doesNotContain(tail);
             assertAllAckedVisible(n.broker.store(), acked);
         }
         assertThat(old.broker.store().commitLogMaxOffset()).isEqualTo(third.broker.store().commitLogMaxOffset());
     }
 
-    private RemotingCommand rawSend(Node to, String body) throws Exception {
+    private RemotingCommand rawSend(DLedgerMember to, String body) throws Exception {
         return raw.invokeSync(to.address(), RemotingCommand.request(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2,
             dev.petrel.protocol.header.client.SendMessageV2HeaderCodec.INSTANCE.encode(
                 BrokerFixture.sendHeader(TOPIC, 0, BrokerFixture.props())), body.getBytes(StandardCharsets.UTF_8)),
@@ -230,7 +226,7 @@ class DLedgerGroupTest {
     }
 
     /** A real PULL of queue 0 from its start on {@code node} returns no record with {@code body}. */
-    private void assertNotPulled(Node node, String body) throws Exception {
+    private void assertNotPulled(DLedgerMember node, String body) throws Exception {
         RemotingCommand r = raw.invokeSync(node.address(), RemotingCommand.request(
             dev.petrel.protocol.code.RequestCode.PULL_MESSAGE,
             dev.petrel.protocol.header.client.PullMessageRequestHeaderCodec.INSTANCE.encode(BrokerFixture.pullHeader(
@@ -253,32 +249,32 @@ class DLedgerGroupTest {
         int[] raftPorts = {FreePorts.next(), FreePorts.next(), FreePorts.next()};
         String peers = "n0-127.0.0.1:" + raftPorts[0] + ";n1-127.0.0.1:" + raftPorts[1] + ";n2-127.0.0.1:" + raftPorts[2];
         for (int i = 0; i < 3; i++) {
-            nodes.add(new Node(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(),
+            nodes.add(new DLedgerMember(i, root.resolve("n" + i), FreePorts.next(), peers, namesrvAddress(),
                 Map.of("slaveSynchronizeInterval", "200")));
         }
-        nodes.forEach(Node::start);
+        nodes.forEach(DLedgerMember::start);
         raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
         raw.start();
 
-        Node leader = awaitRegisteredLeader(nodes);
+        DLedgerMember leader = awaitRegisteredLeader(nodes);
         createTopicAndCommit(leader, "MetaTopic", 42);
-        for (Node n : nodes) {
+        for (DLedgerMember n : nodes) {
             awaitMetadata(n, "MetaTopic", 42);
         }
 
         leader.close();
-        List<Node> rest = nodes.stream().filter(n -> n != leader).toList();
-        Node second = awaitRegisteredLeader(rest);
+        List<DLedgerMember> rest = nodes.stream().filter(n -> n != leader).toList();
+        DLedgerMember second = awaitRegisteredLeader(rest);
         assertThat(second.broker.topics().contains("MetaTopic")).as("the new leader has the topic").isTrue();
         assertThat(second.broker.offsets().query("meta-group", "MetaTopic", 1)).isEqualTo(42);
 
         createTopicAndCommit(second, "MetaTopic2", 43);
-        Node follower = rest.stream().filter(n -> n != second).findFirst().orElseThrow();
+        DLedgerMember follower = rest.stream().filter(n -> n != second).findFirst().orElseThrow();
         awaitMetadata(follower, "MetaTopic2", 43);
         assertThat(follower.raft().metadataSync().masterAddress()).isEqualTo(second.address());
     }
 
-    private void createTopicAndCommit(Node leader, String topic, long offset) throws Exception {
+    private void createTopicAndCommit(DLedgerMember leader, String topic, long offset) throws Exception {
         RemotingCommand group = raw.invokeSync(leader.address(), RemotingCommand.request(
             dev.petrel.protocol.code.RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP, null,
             dev.petrel.protocol.body.subscription.SubscriptionGroupConfig.CODEC.encode(
@@ -296,7 +292,7 @@ class DLedgerGroupTest {
         assertThat(committed.code()).as(committed.remark()).isEqualTo(ResponseCode.SUCCESS);
     }
 
-    private static void awaitMetadata(Node n, String topic, long offset) {
+    private static void awaitMetadata(DLedgerMember n, String topic, long offset) {
         Await.until(BOUND, n + " has topic " + topic + " and offset " + offset, () -> n.broker.groups().contains("meta-group")
             && n.broker.topics().contains(topic)
             && n.broker.topics().get(topic).readQueueNums() == 3
@@ -304,7 +300,7 @@ class DLedgerGroupTest {
     }
 
     /** GET_BROKER_HA_STATUS in DLedger mode: the leader as master with both followers, each follower its leader. */
-    private void assertHaStatus(Node leader, int[] raftPorts) {
+    private void assertHaStatus(DLedgerMember leader, int[] raftPorts) {
         long max = leader.broker.store().commitLogMaxOffset();
         Set<String> followerAddrs = new java.util.TreeSet<>();
         nodes.stream().filter(n -> n != leader).forEach(n -> followerAddrs.add("127.0.0.1:" + raftPorts[n.id]));
@@ -316,7 +312,7 @@ class DLedgerGroupTest {
         });
         assertThat(leader.raft().haStatus().haConnectionInfo()).extracting(HaRuntimeInfo.Connection::addr)
             .containsExactlyInAnyOrderElementsOf(followerAddrs);
-        for (Node n : nodes) {
+        for (DLedgerMember n : nodes) {
             if (n == leader) {
                 continue;
             }
@@ -336,16 +332,7 @@ class DLedgerGroupTest {
     // ---------------------------------------------------------------------------------------------------------------
 
     private void startNameServer() {
-        NamesrvConfig config = NamesrvConfig.defaults()
-            .with(NamesrvConfig.LISTEN_PORT, 0)
-            .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1")
-            .with(RemotingServerConfig.SERVER_SELECTOR_THREADS, 1)
-            .with(NamesrvConfig.CLIENT_REQUEST_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.DEFAULT_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.KV_CONFIG_PATH, root.resolve("namesrv/kvConfig.json").toString())
-            .with(NamesrvConfig.CONFIG_STORE_PATH, root.resolve("namesrv/namesrv.properties").toString());
-        nameServer = new NameServer(config, Clock.system());
-        nameServer.start();
+        nameServer = DLedgerMember.nameServer(root.resolve("namesrv"));
     }
 
     private String namesrvAddress() {
@@ -353,25 +340,15 @@ class DLedgerGroupTest {
     }
 
     private Map<Long, String> brokerAddrs() {
-        BrokerData d = nameServer.registry().membership().brokers().get("broker-a");
-        return d == null ? Map.of() : d.brokerAddrs();
+        return DLedgerMember.brokerAddrs(nameServer);
     }
 
-    /** The one leader among {@code candidates}, once its store is writable and the NameServer has it as brokerId 0. */
-    private Node awaitRegisteredLeader(List<Node> candidates) {
-        return Await.value(BOUND, "a leader registered as brokerId 0 among " + candidates, () -> {
-            List<Node> leaders = candidates.stream().filter(n -> n.broker != null
-                && n.broker.store().role() == StoreRole.LEADER).toList();
-            if (leaders.size() != 1) {
-                return null;
-            }
-            Node l = leaders.get(0);
-            return l.address().equals(brokerAddrs().get(0L)) && l.broker.replication().brokerId() == 0 ? l : null;
-        }, n -> n != null);
+    private DLedgerMember awaitRegisteredLeader(List<DLedgerMember> candidates) {
+        return DLedgerMember.awaitRegisteredLeader(nameServer, candidates, BOUND);
     }
 
     /** Sends until {@code count} more are acknowledged (a failed send is retried: it may have been stored). */
-    private void sendAll(Set<String> acked, String prefix, int count, Node leader) {
+    private void sendAll(Set<String> acked, String prefix, int count, DLedgerMember leader) {
         byte[] pad = new byte[3000];
         Arrays.fill(pad, (byte) 'x');
         for (int i = 0; i < count; i++) {
@@ -441,7 +418,7 @@ class DLedgerGroupTest {
     }
 
     /** Every member's CommitLog is the same up to the lowest commit point, which covers what was sent. */
-    private static void awaitSameCommittedBytes(List<Node> members) {
+    private static void awaitSameCommittedBytes(List<DLedgerMember> members) {
         Await.until(BOUND, "CommitLogs byte-identical up to the commit point of " + members, () -> {
             long upTo = members.stream().mapToLong(n -> n.broker.store().confirmedOffset()).min().orElseThrow();
             long leaderEnd = members.stream().mapToLong(n -> n.raft().loop().committedOffset()).max().orElseThrow();
@@ -455,69 +432,5 @@ class DLedgerGroupTest {
 
     private static byte[] read(MessageStore store, long upTo) {
         return new StoreCommitLogBytes(store, () -> Long.MAX_VALUE, System::nanoTime).read(0, Math.toIntExact(upTo));
-    }
-
-    /** One member: its store directory, ports and (re)startable broker. */
-    private static final class Node {
-        final int id;
-        final Path dir;
-        final int port;
-        final String peers;
-        final String namesrv;
-        final Map<String, String> extra;
-        BrokerServer broker;
-
-        Node(int id, Path dir, int port, String peers, String namesrv) {
-            this(id, dir, port, peers, namesrv, Map.of());
-        }
-
-        Node(int id, Path dir, int port, String peers, String namesrv, Map<String, String> extra) {
-            this.id = id;
-            this.dir = dir;
-            this.port = port;
-            this.peers = peers;
-            this.namesrv = namesrv;
-            this.extra = extra;
-        }
-
-        void start() {
-            Map<String, String> raw = new HashMap<>();
-            raw.put("namesrvAddr", namesrv);
-            raw.put("mappedFileSizeCommitLog", Integer.toString(128 * 1024)); // several files: rolls are replicated
-            raw.put("messageDelayLevel", "1s 2s 3s");
-            raw.put("enableDLegerCommitLog", "true");
-            raw.put("dLegerGroup", "broker-a");
-            raw.put("dLegerPeers", peers);
-            raw.put("dLegerSelfId", "n" + id);
-            raw.put("raftElectionTimeoutMinMs", "600");
-            raw.put("raftElectionTimeoutMaxMs", "1200");
-            raw.put("raftHeartbeatIntervalMs", "100");
-            raw.putAll(extra);
-            broker = new BrokerServer(BrokerFixture.config(dir, port, raw), Clock.system());
-            broker.start();
-            broker.topics().ensure(TOPIC, QUEUES, Perm.READ_WRITE, false, 0); // before the first metadata sync
-
-        }
-
-        void close() {
-            if (broker != null) {
-                broker.close();
-                broker = null;
-            }
-        }
-
-        RaftReplication raft() {
-            return (RaftReplication) broker.replication();
-        }
-
-        String address() {
-            return "127.0.0.1:" + port;
-        }
-
-        @Override
-        public String toString() {
-            BrokerServer b = broker;
-            return "n" + id + (b == null ? "(closed)" : "(" + b.store().role() + ")");
-        }
     }
 }

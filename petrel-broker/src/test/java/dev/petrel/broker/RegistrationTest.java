@@ -39,6 +39,8 @@ class RegistrationTest {
     private static final class RecordingNameServer implements AutoCloseable {
         final RemotingServer server;
         final List<RemotingCommand> received = new CopyOnWriteArrayList<>();
+        /** While set, REGISTER_BROKER is recorded and never answered (a NameServer that hangs). */
+        volatile boolean stallRegistrations;
 
         RecordingNameServer() {
             this(null, false);
@@ -50,6 +52,9 @@ class RegistrationTest {
                 .with(RemotingServerConfig.LISTEN_PORT, FreePorts.next()), Clock.system());
             server.registerDefaultProcessor((ctx, req) -> {
                 received.add(req);
+                if (req.code() == RequestCode.REGISTER_BROKER && stallRegistrations) {
+                    return null;
+                }
                 if (req.code() == RequestCode.QUERY_DATA_VERSION && stored != null) {
                     return req.newResponse(ResponseCode.SUCCESS).extField("changed", Boolean.toString(changed))
                         .body(DataVersion.CODEC.encode(stored)).build();
@@ -93,6 +98,8 @@ class RegistrationTest {
                     assertThat(body.topicConfigSerializeWrapper().topicConfigTable())
                         .containsKeys("TBW102", "SELF_TEST_TOPIC", "DefaultCluster", "broker-a", "SCHEDULE_TOPIC_XXXX");
                     assertThat(body.topicConfigSerializeWrapper().topicConfigTable().get("TBW102").perm()).isEqualTo(7);
+                    assertThat(body.topicConfigSerializeWrapper().dataVersion().stateVersion())
+                        .as("a master outside DLedger and controller mode claims no state version, as Apache's").isZero();
                 }
                 assertThat(f.send("Fresh", 0, "x").code()).isEqualTo(ResponseCode.SUCCESS);
                 Await.until(Duration.ofSeconds(10), "incremental registration",
@@ -126,6 +133,27 @@ class RegistrationTest {
             RemotingCommand query = same.of(RequestCode.QUERY_DATA_VERSION).get(0);
             assertThat(query.extField("brokerAddr")).isEqualTo("127.0.0.1:10911");
             assertThat(DataVersion.CODEC.decode(query.body())).isEqualTo(known);
+        }
+    }
+
+    /**
+     * A registration in flight to a NameServer that does not answer (it would wait registerBrokerTimeoutMills) does
+     * not hold up the broker's stop: before, the stop waited 30 s for the registration thread.
+     */
+    @Test
+    void theStopDoesNotWaitForARegistrationAHungNameServerNeverAnswers() throws Exception {
+        try (RecordingNameServer hung = new RecordingNameServer()) {
+            BrokerFixture f = new BrokerFixture(dir, Map.of("namesrvAddr", hung.address(),
+                "registerBrokerTimeoutMills", "120000"));
+            hung.stallRegistrations = true;
+            assertThat(f.send("Fresh", 0, "x").code()).isEqualTo(ResponseCode.SUCCESS);
+            Await.until(Duration.ofSeconds(60), "the incremental registration sent (and left unanswered)",
+                () -> hung.of(RequestCode.REGISTER_BROKER).size() == 2);
+            Thread closer = new Thread(f::close, "test-close");
+            closer.start();
+            closer.join(20_000); // the old stop took 30 s here; the new one about the unregistration's answer
+            assertThat(closer.isAlive()).as("the broker stopped within 20 s").isFalse();
+            assertThat(hung.of(RequestCode.UNREGISTER_BROKER)).hasSize(1);
         }
     }
 

@@ -65,6 +65,8 @@ public final class RaftLoop extends LoopThread {
     private volatile long term;
     private volatile int leaderId = RaftNode.NO_NODE;
     private volatile boolean stopped;
+    /** Guarded by this: the transport and the log were closed (once, after the thread ended). */
+    private boolean shutDown;
 
     /**
      * @param selfName  this node's {@code dLegerSelfId} ({@code n0}), for the thread name
@@ -96,10 +98,19 @@ public final class RaftLoop extends LoopThread {
         start();
     }
 
-    /** Stops the loop and the transport; proposals still waiting complete with {@link ProposalResult.Status#STOPPED}. */
+    /**
+     * Stops the loop and the transport (once; later calls return at once); proposals still waiting complete with
+     * {@link ProposalResult.Status#STOPPED}.
+     */
     public void stop() throws InterruptedException {
         stopped = true;
-        stopThread();
+        stopThread(); // the loop's thread parks at most MAX_PARK_NANOS between checks
+        synchronized (this) {
+            if (shutDown) {
+                return;
+            }
+            shutDown = true;
+        }
         transport.close();
         Runnable c;
         while ((c = commands.poll()) != null) {

@@ -43,7 +43,9 @@ import java.util.function.UnaryOperator;
  *       §2.2);</li>
  *   <li>on {@link RaftListener#onLeaderReady} (its term's marker committed: everything earlier leaders wrote is
  *       committed) and once the store dispatched everything committed (so queue offsets and ConsumeQueues are
- *       complete, as Apache's DLedgerRoleChangeHandler waits for): store LEADER, appends proposed, brokerId 0.</li>
+ *       complete, as Apache's DLedgerRoleChangeHandler waits for): store LEADER, appends proposed, brokerId 0
+ *       registered with the term as {@code DataVersion.stateVersion} (followers send 0), so a NameServer never gives
+ *       brokerId 0 back to a deposed leader that registers late ({@link #registeredAs()}).</li>
  * </ul>
  *
  * <p>Threads: the Raft loop's ({@code petrel-raft-<group>-<self>}) calls the listener methods; demotion happens there at
@@ -58,6 +60,8 @@ public final class RaftReplication implements Replication, RaftListener {
     private static final int MAX_PROPOSALS_IN_FLIGHT = 256;
     /** Longest an admin request waits for the loop's view of the followers. */
     private static final long STATUS_WAIT_MILLIS = 3000;
+    /** How long a stop waits for a role change in progress (it only re-registers and follows the role by then). */
+    private static final long ROLE_WORK_STOP_MILLIS = 2_000;
 
     private final String group;
     private final String selfName;
@@ -80,10 +84,11 @@ public final class RaftReplication implements Replication, RaftListener {
     private volatile StoreCommitLogBytes bytes;
     private volatile RaftLoop loop;
     private volatile RoleListener listener;
-    private volatile long brokerId;
     /** The followers' copy of the leader's metadata; null when built without (tests of the log alone). */
     private final dev.petrel.broker.ha.SlaveSynchronize metadataSync;
     private volatile int followedLeader = dev.petrel.raft.RaftNode.NO_NODE;
+    /** Written under roleLock: the brokerId and state version registered now (followers: selfId + 1 and 0). */
+    private volatile RegisteredAs registeredAs;
 
     /**
      * @param config          broker.conf (the raft keys of {@link RaftConfig#DEF}, {@link DLedgerConfig#DEF})
@@ -126,7 +131,7 @@ public final class RaftReplication implements Replication, RaftListener {
         this.haServerAddress = haServerAddress;
         this.maxGapNotInSync = dev.petrel.broker.ha.HaConfig.Settings.of(config).maxGapNotInSync();
         this.clock = clock;
-        this.brokerId = followerBrokerId();
+        this.registeredAs = asFollower();
         if (metadata == null) {
             this.metadataSync = null;
         } else {
@@ -146,6 +151,14 @@ public final class RaftReplication implements Replication, RaftListener {
     /** Apache's DLedger broker: {@code id = selfIdNumber + 1} for every non-leader (n0 → 1); never 0. */
     private long followerBrokerId() {
         return settings.selfId() + 1L;
+    }
+
+    /**
+     * A follower's registration: its own id, which no other member registers, so it backs no claim with a term and
+     * sends state version 0 (a member restarted at another address then takes its id over at once).
+     */
+    private RegisteredAs asFollower() {
+        return new RegisteredAs(followerBrokerId(), 0);
     }
 
     @Override
@@ -194,7 +207,7 @@ public final class RaftReplication implements Replication, RaftListener {
             metadataSync.start();
         }
         LOG.info("DLedger mode: {} of group {} (peers {}), follower until elected (brokerId {})", selfName, group,
-            peers.nodeIds(), brokerId);
+            peers.nodeIds(), registeredAs.brokerId());
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -222,7 +235,7 @@ public final class RaftReplication implements Replication, RaftListener {
             if (demoted) {
                 store.setRole(StoreRole.FOLLOWER);
                 gate.stopProposing();
-                brokerId = followerBrokerId();
+                registeredAs = asFollower();
             }
         }
         if (demoted) {
@@ -259,10 +272,12 @@ public final class RaftReplication implements Replication, RaftListener {
             }
             gate.startProposing(store.commitLogMaxOffset(), bytes, this::propose);
             store.setRole(StoreRole.LEADER);
-            brokerId = 0;
+            // The term backs the claim to brokerId 0: a NameServer keeps the id for a leader of a later term when this
+            // node, deposed but not yet told, registers again (terms only grow, and a term has one leader).
+            registeredAs = new RegisteredAs(0, term);
         }
-        LOG.info("raft {}: leader of group {} in term {}, dispatched up to {}: serving sends as brokerId 0", selfName,
-            group, term, committedOffset);
+        LOG.info("raft {}: leader of group {} in term {}, dispatched up to {}: serving sends as brokerId 0 (state "
+            + "version {})", selfName, group, term, committedOffset, term);
         listener.roleChanged(StoreRole.LEADER, 0);
     }
 
@@ -305,7 +320,13 @@ public final class RaftReplication implements Replication, RaftListener {
 
     @Override
     public long brokerId() {
-        return brokerId;
+        return registeredAs.brokerId();
+    }
+
+    /** brokerId 0 with the term this node was promoted in while it leads; {@code selfId + 1} and 0 otherwise. */
+    @Override
+    public RegisteredAs registeredAs() {
+        return registeredAs;
     }
 
     @Override
@@ -398,7 +419,14 @@ public final class RaftReplication implements Replication, RaftListener {
         return gate;
     }
 
-    /** Stops the loop and the transport (idempotent); the store stays open, a FOLLOWER. */
+    /**
+     * Stops the role thread, the loop and the transport (idempotent); the store stays open, a FOLLOWER. Every wait is
+     * bounded: a role change in progress sees the loop gone at its next check (a promotion waiting for dispatch polls
+     * every millisecond) and is waited for at most {@link #ROLE_WORK_STOP_MILLIS}; the loop's thread parks at most
+     * 50 ms between checks; the transport waits for its senders at most
+     * {@link RemotingRaftTransport#SENDERS_JOIN_MILLIS}. Proposals still waiting complete STOPPED, so their bytes'
+     * puts are answered by the store's shutdown that follows.
+     */
     @Override
     public void stop() {
         if (metadataSync != null) {
@@ -408,7 +436,12 @@ public final class RaftReplication implements Replication, RaftListener {
                 Thread.currentThread().interrupt();
             }
         }
+        RaftLoop l;
         synchronized (roleLock) {
+            // Under the lock: a promotion that has not yet taken it finds no loop and gives up, so the store is never
+            // made LEADER again once the stop has begun.
+            l = loop;
+            loop = null;
             if (store != null && store.role() != StoreRole.FOLLOWER) {
                 store.setRole(StoreRole.FOLLOWER);
             }
@@ -416,15 +449,25 @@ public final class RaftReplication implements Replication, RaftListener {
                 gate.stopProposing();
             }
         }
-        RaftLoop l = loop;
-        loop = null;
         roleWork.shutdownNow();
+        boolean interrupted = false;
+        try {
+            if (!roleWork.awaitTermination(ROLE_WORK_STOP_MILLIS, TimeUnit.MILLISECONDS)) {
+                LOG.warn("raft {}: the role thread is still busy {} ms after the stop; going on", selfName,
+                    ROLE_WORK_STOP_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
         if (l != null) {
             try {
                 l.stop();
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                interrupted = true;
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -39,6 +39,8 @@ public final class RemotingRaftTransport implements RaftTransport {
 
     private static final Logger LOG = LoggerFactory.getLogger(RemotingRaftTransport.class);
     static final String GROUP_FIELD = "group";
+    /** How long a close waits for all sender threads together. */
+    static final long SENDERS_JOIN_MILLIS = 2_000;
 
     private final String group;
     private final int selfId;
@@ -139,6 +141,11 @@ public final class RemotingRaftTransport implements RaftTransport {
         return server.port();
     }
 
+    /**
+     * Stops the senders and closes the sockets. The senders are interrupted (each waits in its queue, or in a send:
+     * both end on interrupt) and waited for together, at most {@link #SENDERS_JOIN_MILLIS} in all however many peers
+     * there are; one still alive then only holds a message for a client that is closed next, which fails it.
+     */
     @Override
     public void close() {
         closed = true;
@@ -147,11 +154,20 @@ public final class RemotingRaftTransport implements RaftTransport {
             s.thread.interrupt();
             threads.add(s.thread);
         }
+        long deadline = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(SENDERS_JOIN_MILLIS);
         for (Thread t : threads) {
+            long leftMillis = TimeUnit.NANOSECONDS.toMillis(deadline - clock.nanos());
             try {
-                t.join(TimeUnit.SECONDS.toMillis(10));
+                if (leftMillis > 0) {
+                    t.join(leftMillis);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                break;
+            }
+            if (t.isAlive()) {
+                LOG.warn("raft transport {}: sender {} has not stopped within {} ms of the close; closing its client",
+                    group, t.getName(), SENDERS_JOIN_MILLIS);
             }
         }
         client.close();

@@ -102,15 +102,16 @@ public final class NameServerRegistrar {
      */
     public Map<String, String> register(Map<String, TopicConfig> topics, DataVersion version, int brokerPermission,
                                         List<String> only) {
+        Replication.RegisteredAs as = replication.registeredAs();
         Map<String, TopicConfig> table = new LinkedHashMap<>();
         topics.forEach((name, t) -> table.put(name, brokerPermission == 6 ? t : new TopicConfig(t.topicName(),
             t.readQueueNums(), t.writeQueueNums(), t.perm() & brokerPermission, t.topicFilterType(), t.topicSysFlag(),
             t.order(), t.attributes())));
-        RegisterBrokerBody body = new RegisterBrokerBody(List.of(), new TopicConfigAndMappingSerializeWrapper(version,
-            mappingVersion, table, Map.of(), Map.of()));
+        RegisterBrokerBody body = new RegisterBrokerBody(List.of(), new TopicConfigAndMappingSerializeWrapper(
+            withState(version, as), mappingVersion, table, Map.of(), Map.of()));
         byte[] bytes = RegisterBrokerBodyCodec.encode(body, false);
         RegisterBrokerRequestHeader header = new RegisterBrokerRequestHeader(identity.brokerName(), identity.address(),
-            identity.clusterName(), replication.haServerAddress(), replication.brokerId(), null, false, false,
+            identity.clusterName(), replication.haServerAddress(), as.brokerId(), null, false, false,
             RegisterBrokerBodyCodec.bodyCrc32(bytes), null);
         RemotingCommand request = RemotingCommand.request(RequestCode.REGISTER_BROKER, REGISTER.encode(header), bytes);
         return callAll(only == null ? nameServers : only, request, timeoutMillis, "register", this::announced);
@@ -125,14 +126,28 @@ public final class NameServerRegistrar {
         }
     }
 
+    /**
+     * The topic table's version with the replication's state version (0 unless a Raft leader's term backs its claim
+     * to brokerId 0), as registered and as the NameServer then stores and answers it.
+     */
+    private static DataVersion withState(DataVersion version, Replication.RegisteredAs as) {
+        return version.stateVersion() == as.stateVersion() ? version
+            : new DataVersion(version.counter(), as.stateVersion(), version.timestamp());
+    }
+
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s;
     }
 
-    /** The NameServers whose stored data version differs from {@code version} (or that cannot tell). */
-    public List<String> changedOn(DataVersion version) {
+    /**
+     * The NameServers whose stored data version differs from {@code topicsVersion} carrying this broker's state
+     * version (or that cannot tell).
+     */
+    public List<String> changedOn(DataVersion topicsVersion) {
+        Replication.RegisteredAs as = replication.registeredAs();
+        DataVersion version = withState(topicsVersion, as);
         QueryDataVersionRequestHeader header = new QueryDataVersionRequestHeader(identity.brokerName(),
-            identity.address(), identity.clusterName(), replication.brokerId());
+            identity.address(), identity.clusterName(), as.brokerId());
         RemotingCommand request = RemotingCommand.request(RequestCode.QUERY_DATA_VERSION, QUERY_VERSION.encode(header),
             DataVersion.CODEC.encode(version));
         List<String> changed = new ArrayList<>();

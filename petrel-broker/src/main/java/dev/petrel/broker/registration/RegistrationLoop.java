@@ -117,7 +117,12 @@ public final class RegistrationLoop extends LoopThread implements TopicConfigTab
         }
     }
 
+    /**
+     * Stops the loop, interrupting a registration in flight: it may wait up to {@code registerBrokerTimeoutMills}
+     * (24 s) for a NameServer that does not answer, which would hold up the broker's stop; its NameServer simply misses
+     * this one registration (the broker unregisters next).
+     */
     public void stop() throws InterruptedException {
-        stopThread();
+        stopThreadInterrupting();
     }
 }

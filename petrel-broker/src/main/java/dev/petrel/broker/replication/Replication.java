@@ -45,6 +45,26 @@ public interface Replication {
     /** The brokerId to register now: the configured one in classic mode; 0 for a Raft leader, selfId + 1 otherwise. */
     long brokerId();
 
+    /**
+     * What a REGISTER_BROKER claims, read once per registration so the two never come from different role changes.
+     *
+     * @param brokerId     the id to register as ({@link #brokerId()})
+     * @param stateVersion the {@code DataVersion.stateVersion} to send with it: a NameServer keeps an id for the
+     *                     address that holds it when another address registers it with a lower one (Apache's
+     *                     RouteInfoManager rule, kept by Petrel's RouteRegistry)
+     */
+    record RegisteredAs(long brokerId, long stateVersion) {
+    }
+
+    /**
+     * The id and state version to register now. Classic master/slave and a lone broker send state version 0, as
+     * Apache's broker does outside controller mode; a Raft leader sends the term it was promoted in, so a deposed
+     * leader's late registration cannot take brokerId 0 back from its successor.
+     */
+    default RegisteredAs registeredAs() {
+        return new RegisteredAs(brokerId(), 0);
+    }
+
     /** The {@code haServerAddr} of REGISTER_BROKER ({@code ip2:haPort}); what slaves of this broker connect to. */
     String haServerAddress();
 

@@ -347,6 +347,8 @@ public final class ScheduleLoop extends LoopThread implements DispatchListener {
         }
         PutResult result;
         try {
+            // A delivery carries WAIT_STORE_MSG_OK=false (DueMessage): answered at the append, never waiting for a
+            // flush, a slave or a quorum, so this does not hold up a stop.
             result = d.put().get();
         } catch (ExecutionException e) {
             fail(level, RETRY_AFTER_ERROR_MILLIS, "put of the entry at offset " + d.queueOffset() + " failed: "

@@ -256,6 +256,8 @@ public final class TransactionCheckLoop extends PeriodicLoop {
     private void giveUp(DecodedMessage half, long offset) {
         ensureCheckMaxTopic.run();
         MessageDraft copy = TransactionMessages.checkMaxed(half, brokerHost);
+        // Both puts carry WAIT_STORE_MSG_OK=false: answered at the append, they never wait for a flush, a slave or a
+        // quorum, so the joins do not hold up a stop.
         PutResult put = store.putMessage(copy).join();
         if (!put.isOk()) {
             LOG.warn("could not move half message at offset {} to {}: {}; retrying next scan", offset,

@@ -168,6 +168,41 @@ class RouteRegistryTest {
         assertThat(registry.dataVersion(new BrokerKey(CLUSTER, B0))).isNull();
     }
 
+    /**
+     * A Raft fail-over as the brokers of a DLedger group register it (the leader's state version is the term it was
+     * promoted in, a follower's 0): the deposed leader's late registration as brokerId 0 with its older term is
+     * ignored, and its re-registration as a follower does not remove the new leader's brokerId 0. With equal state
+     * versions (what the brokers sent before) the first would take brokerId 0 back and the second drop it.
+     */
+    @Test
+    void aDeposedLeaderCannotTakeBrokerIdZeroBackNorRemoveItsSuccessor() {
+        Object connA = new Object();
+        Object connB = new Object();
+        registry.register(raftMember(0, A0, 3), connA);
+        registry.register(raftMember(2, B0, 0), connB);
+        // B is elected in term 4 and registers as brokerId 0.
+        registry.register(raftMember(0, B0, 4), connB);
+        assertThat(route("T1").brokerDatas().get(0).brokerAddrs()).containsExactly(Map.entry(0L, B0));
+
+        // A, isolated and still leader of term 3, registers before it learns of term 4.
+        RegistrationResult late = registry.register(raftMember(0, A0, 3), connA);
+        assertThat(late.status()).isEqualTo(RegistrationResult.Status.IGNORED_STALE_STATE);
+        assertThat(route("T1").brokerDatas().get(0).brokerAddrs()).containsExactly(Map.entry(0L, B0));
+
+        // A steps down and registers as a follower (selfId + 1 = 1).
+        RegistrationResult follower = registry.register(raftMember(1, A0, 0), connA);
+        assertThat(follower.status()).isEqualTo(RegistrationResult.Status.ACCEPTED);
+        assertThat(follower.masterAddr()).isEqualTo(B0);
+        assertThat(route("T1").brokerDatas().get(0).brokerAddrs()).containsOnly(Map.entry(0L, B0), Map.entry(1L, A0));
+        assertThat(route("T1").queueDatas()).containsExactly(queues("broker-a", 6, 4));
+    }
+
+    /** A full registration of broker-a (topics T1, T2) as {@code id} from {@code addr} with {@code stateVersion}. */
+    private static BrokerRegistration raftMember(long id, String addr, long stateVersion) {
+        return broker(CLUSTER, "broker-a", id, addr).stateVersion(stateVersion).topic("T1", 4, 6).topic("T2", 4, 6)
+            .build();
+    }
+
     @Test
     void theScanDropsBrokersSilentForLongerThanTheirTimeout() {
         registry.register(master("broker-a", A0).topic("T1", 4, 6).topic("T2", 4, 6).build(), conn1);
