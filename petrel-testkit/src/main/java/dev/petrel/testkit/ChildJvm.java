@@ -171,7 +171,7 @@ public final class ChildJvm implements AutoCloseable {
 
     /**
      * The child's thread stacks, by the JDK's {@code jcmd PID Thread.print}, also appended to its log file; a line
-     * saying why if there are none (the process gone, jcmd missing or silent for 30 s).
+     * saying why if there are none (the process gone, jcmd missing). jcmd's own attach timeout bounds the wait.
      */
     public String threadDump() {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
