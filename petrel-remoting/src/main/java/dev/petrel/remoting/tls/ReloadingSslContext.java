@@ -108,7 +108,19 @@ public final class ReloadingSslContext {
             pending = f;
             Thread setup = new Thread(() -> {
                 try {
-                    f.complete(current());
+                    // Built outside this object's monitor: keytool takes seconds, and an I/O thread that meets the
+                    // next ClientHello calls whenReady(), which must not wait for it (a peer that merely sends 0x16
+                    // would stall every connection of that I/O thread; LiveServerFuzzTest's late client timed out).
+                    // checkForChanges() builds nothing while the self-signed certificate is pending.
+                    SslContextFactory.Built built = build(settings());
+                    SslContext ready;
+                    synchronized (this) {
+                        if (current == null) {
+                            install(built, "serving");
+                        }
+                        ready = current;
+                    }
+                    f.complete(ready);
                 } catch (TlsSetupException e) {
                     f.completeExceptionally(e);
                 }
