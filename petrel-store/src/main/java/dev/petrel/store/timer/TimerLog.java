@@ -40,8 +40,9 @@ final class TimerLog {
     }
 
     /**
-     * A file cut short (a file system that lost the tail in a crash) is padded with zeros to its full size: zeros are
-     * never a valid entry, so the cut entries read as absent and recovery truncates to the checkpoint as usual.
+     * A file cut short (a file system that lost the tail in a crash, or a crash between a file's creation and its
+     * sizing: 0 bytes) is padded with zeros to its full size: zeros are never a valid entry, so the cut entries read
+     * as absent and recovery truncates to the checkpoint as usual, whichever file of the log was cut.
      */
     private void padShortFiles() throws IOException {
         if (!Files.isDirectory(dir)) {
@@ -50,7 +51,7 @@ final class TimerLog {
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : s.filter(f -> f.getFileName().toString().matches("\\d{20}")).toList()) {
                 long size = Files.size(p);
-                if (size > 0 && size < fileSize) {
+                if (size < fileSize) {
                     try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
                         f.setLength(fileSize);
                     }

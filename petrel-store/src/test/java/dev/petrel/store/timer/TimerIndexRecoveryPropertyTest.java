@@ -4,6 +4,7 @@ import dev.petrel.store.file.StoreFileFactory;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -140,6 +141,34 @@ class TimerIndexRecoveryPropertyTest {
                 assertThat(chains(index)).isEqualTo(w.checkpointed());
                 // and the index goes on: a new entry lands right at the checkpoint's end
                 assertThat(index.link(T0, 99_999, 10, T0 + 1, TimerLogLayout.KIND_MESSAGE)).isEqualTo(w.logEnd());
+            } finally {
+                index.close();
+            }
+        } finally {
+            deleteTree(w.dir());
+        }
+    }
+
+    /**
+     * The case a random sample found (run 17): the first log file, beyond an empty checkpoint, cut to 0 bytes while
+     * later files exist. It was refused ("has 0 bytes; expected 4096") instead of recovered.
+     */
+    @Example
+    void aLogFileBeyondTheCheckpointCutToZeroBytesBeforeLaterFilesIsRecovered() throws IOException {
+        Written w = write(42, 0, 200, false);
+        try {
+            List<Path> logs = logFiles(w.dir());
+            assertThat(logs).as("the log spans several files").hasSizeGreaterThan(1);
+            try (RandomAccessFile f = new RandomAccessFile(logs.get(0).toFile(), "rw")) {
+                f.setLength(0);
+            }
+            TimerIndex index = new TimerIndex(w.dir(), SETTINGS, StoreFileFactory.mapped());
+            try {
+                TimerCheckpointLayout.Values cp = index.open();
+                assertThat(cp).isNotNull();
+                assertThat(index.logEnd()).isEqualTo(w.logEnd()).isZero();
+                assertThat(chains(index)).isEmpty();
+                assertThat(index.link(T0, 99_999, 10, T0 + 1, TimerLogLayout.KIND_MESSAGE)).isZero();
             } finally {
                 index.close();
             }
