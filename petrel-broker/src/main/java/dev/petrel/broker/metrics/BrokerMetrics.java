@@ -116,6 +116,9 @@ public final class BrokerMetrics implements MultiCollector {
                 s.stats().topicDeleted(topic); // its counters go with it (the map stays as large as the topic table)
                 return;
             }
+            if (topic.startsWith(SystemTopics.RETRY_PREFIX) || topic.startsWith(SystemTopics.DLQ_PREFIX)) {
+                return; // as RocketMQ 5's metrics: sends to retry and dead-letter topics count in no topic's series
+            }
             String sys = Boolean.toString(system.isSystemTopic(topic));
             in.add(messages, topic, type.label(), sys);
             inBytes.add(bytes, topic, type.label(), sys);

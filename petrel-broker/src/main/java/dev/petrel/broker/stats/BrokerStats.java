@@ -1,6 +1,5 @@
 package dev.petrel.broker.stats;
 
-import dev.petrel.broker.metadata.SystemTopics;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -27,8 +26,8 @@ public final class BrokerStats {
     private final LongAdder puts = new LongAdder();
     private final LongAdder gets = new LongAdder();
     private final GroupGetRates groupGets;
-    private final StatsTable table = new StatsTable();
     private final String clusterName;
+    private final StatsTable table = new StatsTable();
     private final TopicPuts topicPuts = new TopicPuts();
     private final RequestLatencies latencies = new RequestLatencies();
     private final long[] sampleTimes = new long[SAMPLES];
@@ -49,9 +48,9 @@ public final class BrokerStats {
     /** @param clusterName the key of {@code BROKER_PUT_NUMS} and {@code BROKER_GET_NUMS} (Apache's choice) */
     public BrokerStats(ZoneId zone, long nowMillis, String clusterName) {
         this.zone = zone;
-        this.clusterName = clusterName;
         this.today = day(nowMillis);
         this.groupGets = new GroupGetRates(nowMillis);
+        this.clusterName = clusterName;
         sample(nowMillis);
     }
 
@@ -62,17 +61,12 @@ public final class BrokerStats {
 
     /**
      * {@code messages} records of {@code bytes} in all stored in {@code topic} (the topic the producer named) by one
-     * request: the totals, VIEW_BROKER_STATS_DATA's TOPIC_PUT_NUMS/SIZE and BROKER_PUT_NUMS, and, except for retry
-     * and dead-letter topics (RocketMQ 5's metrics leave those out), the metrics' per-topic counters.
+     * request: the total and the topic's counters, which the metrics and VIEW_BROKER_STATS_DATA's TOPIC_PUT_NUMS/SIZE
+     * both read. One map lookup and four adds on the send path.
      */
     public void recordPut(String topic, MessageType type, int messages, long bytes) {
         puts.add(messages);
-        table.add(StatsTable.TOPIC_PUT_NUMS, topic, messages, 1);
-        table.add(StatsTable.TOPIC_PUT_SIZE, topic, bytes, 1);
-        table.add(StatsTable.BROKER_PUT_NUMS, clusterName, messages, 0);
-        if (!topic.startsWith(SystemTopics.RETRY_PREFIX) && !topic.startsWith(SystemTopics.DLQ_PREFIX)) {
-            topicPuts.record(topic, type, messages, bytes);
-        }
+        topicPuts.record(topic, type, messages, bytes);
     }
 
     /** Visits what {@link #recordPut(String, MessageType, int, long)} counted, per topic and type (non-zero only). */
@@ -100,6 +94,8 @@ public final class BrokerStats {
     /** Forgets a deleted topic's send counters. */
     public void topicDeleted(String topic) {
         topicPuts.remove(topic);
+        table.untrack(StatsTable.TOPIC_PUT_NUMS, topic);
+        table.untrack(StatsTable.TOPIC_PUT_SIZE, topic);
     }
 
     /** What {@link #forEachTopicPut} reports. */
@@ -128,15 +124,47 @@ public final class BrokerStats {
     public void recordGet(String group, String topic, int messages, long bytes) {
         gets.add(messages);
         groupGets.record(group, topic, messages, bytes);
-        String key = topic + "@" + group;
-        table.add(StatsTable.GROUP_GET_NUMS, key, messages, 1);
-        table.add(StatsTable.GROUP_GET_SIZE, key, bytes, 1);
-        table.add(StatsTable.BROKER_GET_NUMS, clusterName, messages, 0);
     }
 
     /** The VIEW_BROKER_STATS_DATA windows of {@code key} of {@code name}; null when there is no such statistic. */
     public StatsTable.Snapshot statsData(String name, String key) {
+        StatsTable.Snapshot s = table.window(name, key);
+        if (s != null || key == null) {
+            return s;
+        }
+        // Counted but not sampled yet: Apache creates a key's statistic with its first count, so it answers (with
+        // empty windows) before the first sample too.
+        if (StatsTable.TOPIC_PUT_NUMS.equals(name) || StatsTable.TOPIC_PUT_SIZE.equals(name)) {
+            TopicPuts.Counts c = topicPuts.counts(key);
+            if (c != null) {
+                track(key, c);
+            }
+        } else if (StatsTable.GROUP_GET_NUMS.equals(name) || StatsTable.GROUP_GET_SIZE.equals(name)) {
+            groupGets.trackIn(table, key);
+        } else if (key.equals(clusterName)) {
+            trackCounted();
+        }
         return table.window(name, key);
+    }
+
+    /**
+     * Lets the table sample every counter that has counted something and is not tracked yet. A statistic starts
+     * with its first count, as Apache's does, so its first window runs from the sample before that count.
+     */
+    private void trackCounted() {
+        topicPuts.forEach(this::track);
+        groupGets.trackIn(table);
+        if (puts.sum() > 0) {
+            table.track(StatsTable.BROKER_PUT_NUMS, clusterName, puts::sum, () -> 0);
+        }
+        if (gets.sum() > 0) {
+            table.track(StatsTable.BROKER_GET_NUMS, clusterName, gets::sum, () -> 0);
+        }
+    }
+
+    private void track(String topic, TopicPuts.Counts c) {
+        table.track(StatsTable.TOPIC_PUT_NUMS, topic, c::totalMessages, c::calls);
+        table.track(StatsTable.TOPIC_PUT_SIZE, topic, c::totalBytes, c::calls);
     }
 
     /** Messages per second handed to {@code group} from {@code topic} over about the last minute (consumeTps). */
@@ -171,6 +199,8 @@ public final class BrokerStats {
         sampleGets[head] = g;
         samples = Math.min(samples + 1, SAMPLES);
         groupGets.sample(nowMillis);
+        // VIEW_BROKER_STATS_DATA samples the counters above; a topic or group seen since the last sample joins now
+        trackCounted();
         table.sample(nowMillis);
     }
 

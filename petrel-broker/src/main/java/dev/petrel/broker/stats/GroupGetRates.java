@@ -36,12 +36,34 @@ final class GroupGetRates {
         }
         c.total.add(messages);
         c.bytes.add(bytes);
+        c.calls.increment();
     }
 
     void forEach(BrokerStats.GroupGetVisitor visitor) {
         for (Counter c : counters.values()) {
             visitor.visit(c.topic, c.group, c.total.sum(), c.bytes.sum());
         }
+    }
+
+    /**
+     * Lets {@code table} sample every group's totals as GROUP_GET_NUMS and GROUP_GET_SIZE under {@code topic@group}
+     * (Apache's key); keys tracked already are left as they are.
+     */
+    void trackIn(StatsTable table) {
+        counters.forEach((key, c) -> track(table, key, c));
+    }
+
+    /** {@link #trackIn(StatsTable)} for one {@code topic@group} key, if it was counted. */
+    void trackIn(StatsTable table, String key) {
+        Counter c = counters.get(key);
+        if (c != null) {
+            track(table, key, c);
+        }
+    }
+
+    private static void track(StatsTable table, String key, Counter c) {
+        table.track(StatsTable.GROUP_GET_NUMS, key, c.total::sum, c.calls::sum);
+        table.track(StatsTable.GROUP_GET_SIZE, key, c.bytes::sum, c.calls::sum);
     }
 
     synchronized void sample(long nowMillis) {
@@ -67,6 +89,8 @@ final class GroupGetRates {
         final String group;
         final LongAdder total = new LongAdder();
         final LongAdder bytes = new LongAdder();
+        /** Pulls that handed messages over. */
+        final LongAdder calls = new LongAdder();
         final long[] times = new long[SAMPLES];
         final long[] values = new long[SAMPLES];
         int head;

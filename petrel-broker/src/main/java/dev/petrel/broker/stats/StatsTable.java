@@ -1,10 +1,10 @@
 package dev.petrel.broker.stats;
 
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * The named statistics of VIEW_BROKER_STATS_DATA (315), kept as Apache's BrokerStatsManager keeps them
@@ -20,9 +20,10 @@ import java.util.concurrent.atomic.LongAdder;
  * them and {@code avgpt} = sum per call between them (0 without calls). What was added since the last sample is not
  * reported until the next one, as with Apache.
  *
- * <p>Threading: request threads {@link #add} concurrently (a key's counters are created once by
- * {@link ConcurrentHashMap#computeIfAbsent} and only added to); {@link #sample} (the housekeeping thread) and
- * {@link #window} (admin threads) share this object's monitor, which guards every sample ring.
+ * <p>The running values are not kept here: each (name, key) is {@link #track tracked} from totals their owner keeps
+ * anyway (BrokerStats' per-topic puts, per-group gets and totals), so a send or a pull adds to one set of counters
+ * and this table costs nothing on those paths. Threading: {@link #track}, {@link #untrack}, {@link #sample} (the
+ * housekeeping thread) and {@link #window} (admin threads) share this object's monitor.
  */
 public final class StatsTable {
 
@@ -51,27 +52,33 @@ public final class StatsTable {
     public record Snapshot(Window minute, Window hour, Window day) {
     }
 
-    private final Map<String, Map<String, Item>> items = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Item>> items = new HashMap<>();
 
     public StatsTable() {
         for (String name : NAMES) {
-            items.put(name, new ConcurrentHashMap<>());
+            items.put(name, new HashMap<>());
         }
     }
 
-    /** Adds {@code value} over {@code calls} calls to {@code key} of statistic {@code name} (one of {@link #NAMES}). */
-    public void add(String name, String key, long value, int calls) {
-        Item item = items.get(name).computeIfAbsent(key, k -> new Item());
-        item.value.add(value);
-        item.calls.add(calls);
+    /**
+     * Samples {@code value} and {@code calls}, running totals that only grow, as {@code key} of statistic {@code name}
+     * (one of {@link #NAMES}) from the next {@link #sample} on. A key already tracked keeps its sources.
+     */
+    public synchronized void track(String name, String key, LongSupplier value, LongSupplier calls) {
+        items.get(name).computeIfAbsent(key, k -> new Item(value, calls));
+    }
+
+    /** Forgets {@code key} of statistic {@code name} (its owner dropped the totals, e.g. the topic was deleted). */
+    public synchronized void untrack(String name, String key) {
+        items.get(name).remove(key);
     }
 
     /** Takes the samples due at {@code nowMillis}; call every {@link BrokerStats#SAMPLE_INTERVAL_MILLIS}. */
     public synchronized void sample(long nowMillis) {
         for (Map<String, Item> byKey : items.values()) {
             for (Item item : byKey.values()) {
-                long v = item.value.sum();
-                long c = item.calls.sum();
+                long v = item.value.getAsLong();
+                long c = item.calls.getAsLong();
                 item.minute.sample(nowMillis, c, v);
                 item.hour.sample(nowMillis, c, v);
                 item.day.sample(nowMillis, c, v);
@@ -90,11 +97,16 @@ public final class StatsTable {
     }
 
     private static final class Item {
-        final LongAdder value = new LongAdder();
-        final LongAdder calls = new LongAdder();
+        final LongSupplier value;
+        final LongSupplier calls;
         final Ring minute = new Ring(MINUTE_PERIOD_MILLIS, 7);
         final Ring hour = new Ring(HOUR_PERIOD_MILLIS, 7);
         final Ring day = new Ring(DAY_PERIOD_MILLIS, 25);
+
+        Item(LongSupplier value, LongSupplier calls) {
+            this.value = value;
+            this.calls = calls;
+        }
     }
 
     /** Samples of one window, oldest first; guarded by the table's monitor. */

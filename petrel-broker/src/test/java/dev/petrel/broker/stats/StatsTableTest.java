@@ -1,5 +1,6 @@
 package dev.petrel.broker.stats;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,11 +10,28 @@ class StatsTableTest {
 
     private static final long T0 = 1_700_000_000_000L;
 
+    /** A running value and call count, as their owner (BrokerStats' counters) keeps them. */
+    private static final class Totals {
+        final AtomicLong value = new AtomicLong();
+        final AtomicLong calls = new AtomicLong();
+
+        Totals tracked(StatsTable t, String name, String key) {
+            t.track(name, key, value::get, calls::get);
+            return this;
+        }
+
+        void add(long v, int c) {
+            value.addAndGet(v);
+            calls.addAndGet(c);
+        }
+    }
+
     @Test
     void theFirstSampleHasARateAgainstTheZeroSeedOnePeriodEarlier() {
         StatsTable t = new StatsTable();
+        Totals topic = new Totals().tracked(t, StatsTable.TOPIC_PUT_NUMS, "T");
         for (int i = 0; i < 3; i++) {
-            t.add(StatsTable.TOPIC_PUT_NUMS, "T", 10, 1); // three sends of a batch of 10
+            topic.add(10, 1); // three sends of a batch of 10
         }
         assertThat(t.window(StatsTable.TOPIC_PUT_NUMS, "T"))
             .as("nothing is reported before the first sample").isEqualTo(new StatsTable.Snapshot(
@@ -29,10 +47,11 @@ class StatsTableTest {
     @Test
     void theMinuteWindowSlidesOverSevenSamplesAndTheHourOneMovesEveryTenMinutes() {
         StatsTable t = new StatsTable();
-        t.add(StatsTable.GROUP_GET_NUMS, "T@g", 5, 1);
+        Totals group = new Totals().tracked(t, StatsTable.GROUP_GET_NUMS, "T@g");
+        group.add(5, 1);
         t.sample(T0);
         for (int i = 1; i <= 6; i++) {
-            t.add(StatsTable.GROUP_GET_NUMS, "T@g", 2, 2);
+            group.add(2, 2);
             t.sample(T0 + i * 10_000L);
         }
         StatsTable.Snapshot s = t.window(StatsTable.GROUP_GET_NUMS, "T@g");
@@ -50,12 +69,24 @@ class StatsTableTest {
     @Test
     void unknownNamesAndKeysHaveNoWindowsAndBrokerWideCountsHaveNoCalls() {
         StatsTable t = new StatsTable();
-        t.add(StatsTable.BROKER_PUT_NUMS, "DefaultCluster", 4, 0);
+        new Totals().tracked(t, StatsTable.BROKER_PUT_NUMS, "DefaultCluster").add(4, 0);
         t.sample(T0);
         assertThat(t.window(StatsTable.BROKER_PUT_NUMS, "DefaultCluster").minute())
             .isEqualTo(new StatsTable.Window(4, 0.4, 0));
         assertThat(t.window(StatsTable.TOPIC_PUT_NUMS, "Nope")).isNull();
         assertThat(t.window("QUEUE_PUT_NUMS", "T@0")).isNull();
         assertThat(t.window(StatsTable.TOPIC_PUT_NUMS, null)).isNull();
+    }
+
+    @Test
+    void anUntrackedKeyHasNoWindowsAndTrackingAgainStartsAfresh() {
+        StatsTable t = new StatsTable();
+        new Totals().tracked(t, StatsTable.TOPIC_PUT_NUMS, "T").add(7, 1);
+        t.sample(T0);
+        t.untrack(StatsTable.TOPIC_PUT_NUMS, "T");
+        assertThat(t.window(StatsTable.TOPIC_PUT_NUMS, "T")).isNull();
+        new Totals().tracked(t, StatsTable.TOPIC_PUT_NUMS, "T").add(2, 1); // the topic created again
+        t.sample(T0 + 10_000);
+        assertThat(t.window(StatsTable.TOPIC_PUT_NUMS, "T").minute().sum()).isEqualTo(2);
     }
 }
