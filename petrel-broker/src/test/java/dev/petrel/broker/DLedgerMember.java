@@ -1,12 +1,11 @@
 package dev.petrel.broker;
 
+import dev.petrel.namesrv.testing.TestNameServers;
 import dev.petrel.broker.dledger.RaftReplication;
 import dev.petrel.broker.metadata.Perm;
 import dev.petrel.common.time.Clock;
 import dev.petrel.namesrv.NameServer;
-import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.protocol.body.route.BrokerData;
-import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.store.StoreRole;
 import dev.petrel.testkit.Await;
 
@@ -93,15 +92,7 @@ final class DLedgerMember {
 
     /** A started NameServer on a free port with its files in {@code dir}. */
     static NameServer nameServer(Path dir) {
-        NamesrvConfig config = NamesrvConfig.defaults()
-            .with(NamesrvConfig.LISTEN_PORT, 0)
-            .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1")
-            .with(RemotingServerConfig.SERVER_SELECTOR_THREADS, 1)
-            .with(NamesrvConfig.CLIENT_REQUEST_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.DEFAULT_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.KV_CONFIG_PATH, dir.resolve("kvConfig.json").toString())
-            .with(NamesrvConfig.CONFIG_STORE_PATH, dir.resolve("namesrv.properties").toString());
-        NameServer nameServer = new NameServer(config, Clock.system());
+        NameServer nameServer = new NameServer(TestNameServers.config(dir), Clock.system());
         nameServer.start();
         return nameServer;
     }

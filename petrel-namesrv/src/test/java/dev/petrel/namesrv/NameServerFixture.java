@@ -1,5 +1,7 @@
 package dev.petrel.namesrv;
 
+import dev.petrel.namesrv.testing.TestNameServers;
+
 import dev.petrel.common.time.ManualClock;
 import dev.petrel.protocol.body.DataVersion;
 import dev.petrel.protocol.body.register.RegisterBrokerBody;
@@ -11,7 +13,6 @@ import dev.petrel.protocol.header.RecordHeaderCodec;
 import dev.petrel.protocol.header.namesrv.RegisterBrokerRequestHeader;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
-import dev.petrel.remoting.RemotingServerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -39,15 +40,7 @@ abstract class NameServerFixture {
     String address;
 
     NameServer start(UnaryOperator<NamesrvConfig> tweak) {
-        NamesrvConfig config = NamesrvConfig.defaults()
-            .with(NamesrvConfig.LISTEN_PORT, 0)
-            .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1")
-            .with(RemotingServerConfig.SERVER_SELECTOR_THREADS, 1)
-            .with(NamesrvConfig.CLIENT_REQUEST_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.DEFAULT_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.KV_CONFIG_PATH, dir.resolve("kvConfig.json").toString())
-            .with(NamesrvConfig.CONFIG_STORE_PATH, dir.resolve("namesrv.properties").toString());
-        nameServer = track(new NameServer(tweak.apply(config), clock));
+        nameServer = track(new NameServer(tweak.apply(TestNameServers.config(dir)), clock));
         nameServer.start();
         address = "127.0.0.1:" + nameServer.port();
         return nameServer;

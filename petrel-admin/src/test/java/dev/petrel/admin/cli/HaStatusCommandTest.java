@@ -2,14 +2,13 @@ package dev.petrel.admin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.petrel.namesrv.testing.TestNameServers;
 import dev.petrel.broker.BrokerConfig;
 import dev.petrel.broker.BrokerServer;
 import dev.petrel.client.Message;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.common.time.Clock;
 import dev.petrel.namesrv.NameServer;
-import dev.petrel.namesrv.NamesrvConfig;
-import dev.petrel.remoting.RemotingServerConfig;
 import dev.petrel.testkit.Await;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,14 +41,7 @@ class HaStatusCommandTest {
 
     @BeforeAll
     static void start() {
-        nameServer = new NameServer(NamesrvConfig.defaults()
-            .with(NamesrvConfig.LISTEN_PORT, 0)
-            .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1")
-            .with(RemotingServerConfig.SERVER_SELECTOR_THREADS, 1)
-            .with(NamesrvConfig.CLIENT_REQUEST_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.DEFAULT_THREAD_POOL_NUMS, 2)
-            .with(NamesrvConfig.KV_CONFIG_PATH, dir.resolve("namesrv/kvConfig.json").toString())
-            .with(NamesrvConfig.CONFIG_STORE_PATH, dir.resolve("namesrv/namesrv.properties").toString()), Clock.system());
+        nameServer = new NameServer(TestNameServers.config(dir.resolve("namesrv")), Clock.system());
         nameServer.start();
         ns = "127.0.0.1:" + nameServer.port();
         master = broker("master", "ASYNC_MASTER", 0);

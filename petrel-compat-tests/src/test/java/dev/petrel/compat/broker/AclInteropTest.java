@@ -107,26 +107,12 @@ class AclInteropTest {
     @Order(2)
     void correctCredentialsSendAndConsume() throws Exception {
         DefaultMQProducer producer = producer(ALICE);
-        Set<String> received = ConcurrentHashMap.newKeySet();
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("aclCG", ALICE);
         consumer.setNamesrvAddr(ns);
         consumer.setInstanceName(Clients.instance("acl-consumer"));
-        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-        consumer.subscribe(TOPIC, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
-            msgs.forEach(m -> received.add(new String(m.getBody(), StandardCharsets.UTF_8)));
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
         try {
-            for (int i = 0; i < 3; i++) {
-                assertThat(producer.send(new Message(TOPIC, ("m" + i).getBytes(StandardCharsets.UTF_8))).getSendStatus())
-                    .isEqualTo(SendStatus.SEND_OK);
-            }
-            consumer.start();
-            Await.until(WAIT, "3 messages consumed", () -> received.size() == 3);
-            assertThat(received).containsExactlyInAnyOrder("m0", "m1", "m2");
+            Clients.sendThreeAndConsumeThem(producer, consumer, TOPIC, WAIT);
         } finally {
-            consumer.shutdown();
             producer.shutdown();
         }
         assertThat(storedMessages()).isEqualTo(3);

@@ -1,19 +1,28 @@
 package dev.petrel.compat.broker;
 
+import dev.petrel.testkit.Await;
 import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.common.consumer.ConsumeFromWhere;
+import org.apache.rocketmq.common.message.Message;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.remoting.protocol.heartbeat.MessageModel;
 import org.apache.rocketmq.tools.admin.DefaultMQAdminExt;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The official 5.3.1 client objects, each with its own instance name (so each is its own client with its own id). */
 final class Clients {
@@ -85,11 +94,39 @@ final class Clients {
         }
 
         List<String> bodies() {
-            return received.stream().map(m -> new String(m.getBody(), java.nio.charset.StandardCharsets.UTF_8)).toList();
+            return received.stream().map(m -> new String(m.getBody(), StandardCharsets.UTF_8)).toList();
         }
 
         @Override
         public void close() {
+            consumer.shutdown();
+        }
+    }
+
+    /**
+     * Sends m0, m1 and m2 to {@code topic} with {@code producer}, starts {@code consumer} (not started, its namesrv
+     * set) on the topic from its first offset and waits until it received exactly those three bodies; shuts the
+     * consumer down. For tests whose point is how the two clients are configured (TLS, ACL credentials).
+     */
+    static void sendThreeAndConsumeThem(DefaultMQProducer producer, DefaultMQPushConsumer consumer, String topic,
+                                        Duration wait) throws Exception {
+        Set<String> received = ConcurrentHashMap.newKeySet();
+        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
+        consumer.subscribe(topic, "*");
+        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
+            msgs.forEach(m -> received.add(new String(m.getBody(), StandardCharsets.UTF_8)));
+            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+        });
+        try {
+            for (int i = 0; i < 3; i++) {
+                assertThat(producer.send(new Message(
+                    topic, ("m" + i).getBytes(StandardCharsets.UTF_8))).getSendStatus())
+                    .isEqualTo(SendStatus.SEND_OK);
+            }
+            consumer.start();
+            Await.until(wait, "3 messages consumed", () -> received.size() == 3);
+            assertThat(received).containsExactlyInAnyOrder("m0", "m1", "m2");
+        } finally {
             consumer.shutdown();
         }
     }

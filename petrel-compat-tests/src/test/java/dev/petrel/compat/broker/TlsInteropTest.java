@@ -92,32 +92,18 @@ class TlsInteropTest {
     @Test
     void theOfficialClientWithTlsSendsAndConsumesAndAPlaintextOneIsRefused() throws Exception {
         DefaultMQProducer producer = producer(true);
-        Set<String> received = ConcurrentHashMap.newKeySet();
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("tlsCG");
         consumer.setNamesrvAddr(ns);
         consumer.setInstanceName(Clients.instance("tls-consumer"));
         consumer.setUseTLS(true);
-        consumer.setConsumeFromWhere(ConsumeFromWhere.CONSUME_FROM_FIRST_OFFSET);
-        consumer.subscribe(TOPIC, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (msgs, ctx) -> {
-            msgs.forEach(m -> received.add(new String(m.getBody(), StandardCharsets.UTF_8)));
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
         try {
-            for (int i = 0; i < 3; i++) {
-                assertThat(producer.send(new Message(TOPIC, ("m" + i).getBytes(StandardCharsets.UTF_8))).getSendStatus())
-                    .isEqualTo(SendStatus.SEND_OK);
-            }
-            consumer.start();
-            Await.until(WAIT, "3 messages consumed over TLS", () -> received.size() == 3);
-            assertThat(received).containsExactlyInAnyOrder("m0", "m1", "m2");
+            Clients.sendThreeAndConsumeThem(producer, consumer, TOPIC, WAIT);
 
             Properties config = admin.getBrokerConfig(broker);
             assertThat(config.getProperty("tls.server.mode")).isEqualToIgnoringCase("enforcing");
             assertThat(config.getProperty("tls.server.keyPassword")).isEqualTo("******");
             assertThat(config.toString()).doesNotContain(KEY_PASSWORD);
         } finally {
-            consumer.shutdown();
             producer.shutdown();
         }
 
