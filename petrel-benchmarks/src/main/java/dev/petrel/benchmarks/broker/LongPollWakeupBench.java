@@ -13,14 +13,12 @@ import dev.petrel.protocol.header.client.SendMessageRequestHeader;
 import dev.petrel.protocol.header.client.SendMessageV2HeaderCodec;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
-import dev.petrel.testkit.FreePorts;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -45,13 +43,8 @@ public final class LongPollWakeupBench {
     public static void main(String[] args) throws Exception {
         int iterations = args.length > 0 ? Integer.parseInt(args[0]) : 2_000;
         Path dir = args.length > 1 ? Path.of(args[1]) : Files.createTempDirectory("petrel-longpoll-bench");
-        int port = FreePorts.next();
-        Map<String, String> raw = new HashMap<>();
-        raw.put("storePathRootDir", dir.toString());
-        raw.put("listenPort", Integer.toString(port));
-        raw.put("brokerName", "bench");
-        raw.put("brokerIP1", "127.0.0.1");
-        raw.put("mappedFileSizeCommitLog", Integer.toString(256 * 1024 * 1024));
+        Map<String, String> raw = BenchBroker.properties(dir);
+        int port = Integer.parseInt(raw.get("listenPort"));
         BrokerServer broker = new BrokerServer(BrokerConfig.FILE.parse(raw, u -> { }), Clock.system());
         broker.start();
         RemotingClient consumer = new RemotingClient("bench-consumer", RemotingClientConfig.defaults(), Clock.system());

@@ -19,7 +19,6 @@ import dev.petrel.protocol.header.client.SendMessageV2HeaderCodec;
 import dev.petrel.protocol.header.client.UpdateConsumerOffsetRequestHeader;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
-import dev.petrel.testkit.FreePorts;
 import io.prometheus.metrics.model.snapshots.Labels;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,7 +27,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,13 +58,8 @@ public final class MetricsScrapeBench {
         Files.createDirectories(dir.resolve("config"));
         Files.write(dir.resolve("config/topics.json"), TopicConfigSerializeWrapper.CODEC.encode(
             new TopicConfigSerializeWrapper(DataVersion.initial(System.currentTimeMillis()), table)));
-        int port = FreePorts.next();
-        Map<String, String> raw = new HashMap<>();
-        raw.put("storePathRootDir", dir.toString());
-        raw.put("listenPort", Integer.toString(port));
-        raw.put("brokerName", "bench");
-        raw.put("brokerIP1", "127.0.0.1");
-        raw.put("mappedFileSizeCommitLog", Integer.toString(256 * 1024 * 1024));
+        Map<String, String> raw = BenchBroker.properties(dir);
+        int port = Integer.parseInt(raw.get("listenPort"));
         raw.put("mappedFileSizeConsumeQueue", Integer.toString(6_000));
         raw.put("waitTimeMillsInSendQueue", "60000"); // the workload is set-up, not the measured part
         BrokerServer broker = new BrokerServer(BrokerConfig.FILE.parse(raw, u -> { }), Clock.system());

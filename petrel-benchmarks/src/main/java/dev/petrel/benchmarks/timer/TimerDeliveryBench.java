@@ -1,5 +1,6 @@
 package dev.petrel.benchmarks.timer;
 
+import dev.petrel.benchmarks.broker.BenchBroker;
 import dev.petrel.broker.BrokerConfig;
 import dev.petrel.broker.BrokerServer;
 import dev.petrel.common.metrics.Histogram;
@@ -20,7 +21,6 @@ import dev.petrel.protocol.header.client.SendMessageRequestHeader;
 import dev.petrel.protocol.header.client.SendMessageV2HeaderCodec;
 import dev.petrel.remoting.RemotingClient;
 import dev.petrel.remoting.RemotingClientConfig;
-import dev.petrel.testkit.FreePorts;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -30,7 +30,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -69,13 +68,8 @@ public final class TimerDeliveryBench {
         long spreadMs = (args.length > 1 ? Long.parseLong(args[1]) : 600) * 1000;
         long leadMs = (args.length > 2 ? Long.parseLong(args[2]) : 90) * 1000;
         Path dir = args.length > 3 ? Path.of(args[3]) : Files.createTempDirectory("petrel-timer-bench");
-        int port = FreePorts.next();
-        Map<String, String> raw = new HashMap<>();
-        raw.put("storePathRootDir", dir.toString());
-        raw.put("listenPort", Integer.toString(port));
-        raw.put("brokerName", "bench");
-        raw.put("brokerIP1", "127.0.0.1");
-        raw.put("mappedFileSizeCommitLog", Integer.toString(256 * 1024 * 1024));
+        Map<String, String> raw = BenchBroker.properties(dir);
+        int port = Integer.parseInt(raw.get("listenPort"));
         // a loaded 2-core machine: let sends queue rather than be refused; refusals are retried anyway
         raw.put("waitTimeMillsInSendQueue", "2000");
         BrokerServer broker = new BrokerServer(BrokerConfig.FILE.parse(raw, u -> { }), Clock.system());
