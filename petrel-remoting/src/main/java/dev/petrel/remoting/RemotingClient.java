@@ -199,10 +199,11 @@ public final class RemotingClient implements AutoCloseable {
         } catch (RemotingException e) {
             return CompletableFuture.failedFuture(e);
         }
-        NettyConnection ready = pending.getNow(null);
-        if (ready != null) {
-            return ready.invokeAsync(request, timeoutMillis);
+        if (pending.isDone() && !pending.isCompletedExceptionally()) {
+            return pending.join().invokeAsync(request, timeoutMillis);
         }
+        // Not connected yet, or the attempt already failed (an address that does not parse fails at once, and a
+        // refused connect can fail before this line): the failure goes into the returned future, never thrown.
         long start = endpoint.clock.nanos();
         CompletableFuture<RemotingCommand> result = new CompletableFuture<>();
         pending.whenCompleteAsync((connection, error) -> {

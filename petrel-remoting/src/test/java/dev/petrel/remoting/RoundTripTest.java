@@ -193,5 +193,12 @@ class RoundTripTest extends RemotingFixture {
         assertThat(client.invokeAsync("127.0.0.1:" + port, RemotingCommand.request(1, null, null), 3000))
             .failsWithin(WAIT).withThrowableOfType(java.util.concurrent.ExecutionException.class)
             .withCauseInstanceOf(RemotingConnectException.class);
+        // A connect that has failed by the time invokeAsync looks at it (at once here) fails the future; it used to
+        // throw a CompletionException at the caller, which run 22 saw stop a broker's start (its first registration
+        // to a NameServer whose refusal came back before the look).
+        assertThat(client.invokeAsync("no-port", RemotingCommand.request(1, null, null), 3000))
+            .failsWithin(WAIT).withThrowableOfType(java.util.concurrent.ExecutionException.class)
+            .withCauseInstanceOf(RemotingConnectException.class)
+            .withMessageContaining("not a host:port address");
     }
 }
