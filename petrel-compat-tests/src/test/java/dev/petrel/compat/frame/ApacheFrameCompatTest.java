@@ -241,8 +241,11 @@ class ApacheFrameCompatTest {
     Arbitrary<Logical> logicalCommands() {
         Arbitrary<SerializeType> types = Arbitraries.of(SerializeType.class);
         Arbitrary<Integer> shorts = Arbitraries.integers().between(Short.MIN_VALUE, Short.MAX_VALUE);
+        // Keys unique as the peer reads them: an unpaired surrogate arrives as '?', so "\uD800" and "?" would be one
+        // key on the wire and which value wins would depend on the map's order (run 21 drew such a pair).
         Arbitrary<List<Map.Entry<String, String>>> ext = Combinators.combine(text(), text()).as(Map::entry)
-            .list().ofMaxSize(12).uniqueElements(Map.Entry::getKey).map(l -> (List<Map.Entry<String, String>>) new ArrayList<>(l))
+            .list().ofMaxSize(12).uniqueElements(e -> sanitize(e.getKey()))
+            .map(l -> (List<Map.Entry<String, String>>) new ArrayList<>(l))
             .injectNull(0.2);
         Arbitrary<byte[]> bodies = Arbitraries.bytes().array(byte[].class).ofMaxSize(40).injectNull(0.3);
         return Combinators.combine(shorts, Arbitraries.of(LanguageCode.class), shorts, Arbitraries.integers(),
