@@ -1,5 +1,6 @@
 package dev.petrel.compat.broker;
 
+import dev.petrel.testkit.FreePorts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -61,6 +62,23 @@ final class FaultProxy implements AutoCloseable {
             p.listen();
         }
         return p;
+    }
+
+    /**
+     * Listens on a port from {@link FreePorts} and forwards to 127.0.0.1:{@code target}. A reserved port can still be
+     * held by a process that does not take part in the reservations (run 27: "Address already in use" on a port
+     * reserved a moment before), so a bind failure draws another port, a few times.
+     */
+    static FaultProxy startOnFreePort(int target) {
+        UncheckedIOException last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            try {
+                return start(FreePorts.next(), target);
+            } catch (UncheckedIOException e) {
+                last = e;
+            }
+        }
+        throw last;
     }
 
     int port() {

@@ -70,14 +70,19 @@ final class RaftGroup implements AutoCloseable {
         RaftGroup group = null;
         try {
             group = new RaftGroup(namesrv, Clients.admin(namesrv.namesrvAddr()));
-            List<CompletableFuture<PetrelBroker>> starting = new ArrayList<>();
+            // Every link first (a proxy may fail to start), so a failure there leaves no broker process behind.
+            String[] peerLists = new String[3];
             for (int i = 0; i < 3; i++) {
                 StringJoiner peers = new StringJoiner(";");
                 for (int j = 0; j < 3; j++) {
                     peers.add("n" + j + "-" + (i == j ? "127.0.0.1:" + raftPorts[j] : links.address(i, j, raftPorts[j])));
                 }
+                peerLists[i] = peers.toString();
+            }
+            List<CompletableFuture<PetrelBroker>> starting = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
                 Map<String, String> props = example(i);
-                props.put("dLegerPeers", peers.toString());
+                props.put("dLegerPeers", peerLists[i]);
                 props.put("mappedFileSizeCommitLog", Integer.toString(1 << 20)); // file rolls are replicated too
                 props.put("sendMessageThreadPoolNums", "2");
                 Path nodeDir = dir.resolve("n" + i);

@@ -1,7 +1,6 @@
 package dev.petrel.compat.broker;
 
 import dev.petrel.testkit.Await;
-import dev.petrel.testkit.FreePorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -66,7 +65,7 @@ class RaftPartitionLoopTest {
 
     private void partitionLoop() throws Exception {
         RaftGroup group = RaftGroup.start(dir, (from, to, targetPort) -> {
-            proxies[from][to] = FaultProxy.start(FreePorts.next(), targetPort);
+            proxies[from][to] = FaultProxy.startOnFreePort(targetPort);
             return "127.0.0.1:" + proxies[from][to].port();
         });
         try {
