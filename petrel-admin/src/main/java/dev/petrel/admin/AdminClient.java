@@ -1,6 +1,7 @@
 package dev.petrel.admin;
 
 import dev.petrel.client.BrokerException;
+import dev.petrel.client.ClientConfig;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.NoRouteException;
 import dev.petrel.client.admin.PetrelAdmin;
@@ -56,7 +57,8 @@ public final class AdminClient implements AutoCloseable {
 
     public AdminClient(String namesrvAddr, Duration timeout) {
         this.namesrvAddr = namesrvAddr;
-        this.admin = PetrelAdmin.builder().namesrvAddr(namesrvAddr).timeout(timeout).build();
+        this.admin = PetrelAdmin.builder().namesrvAddr(namesrvAddr).timeout(timeout)
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis())).build();
     }
 
     /** petrel-client's admin client, for the calls it has. */

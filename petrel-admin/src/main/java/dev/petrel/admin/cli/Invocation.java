@@ -62,9 +62,16 @@ public final class Invocation implements AutoCloseable {
         return addr.trim();
     }
 
+    /**
+     * How long any one call of a command waits for its answer: admin calls, route look-ups and sends alike. A CLI run
+     * makes a handful of calls once, so it waits longer than a client's 3 s control-call default rather than fail on a
+     * busy broker or NameServer.
+     */
+    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+
     public AdminClient admin() {
         if (admin == null) {
-            admin = open(new AdminClient(namesrvAddr(), Duration.ofSeconds(10)));
+            admin = open(new AdminClient(namesrvAddr(), CALL_TIMEOUT));
         }
         return admin;
     }

@@ -7,6 +7,7 @@ import dev.petrel.admin.cli.ParsedArgs;
 import dev.petrel.admin.cli.Report;
 import dev.petrel.admin.cli.Table;
 import dev.petrel.admin.cli.UsageException;
+import dev.petrel.client.ClientConfig;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
@@ -22,7 +23,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.UnsupportedCharsetException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -163,7 +163,8 @@ public final class MessageCommands {
     }
 
     private static PetrelPullConsumer pullConsumer(Invocation in, String group) {
-        return in.open(PetrelPullConsumer.builder().namesrvAddr(in.namesrvAddr()).group(group).build());
+        return in.open(PetrelPullConsumer.builder().namesrvAddr(in.namesrvAddr()).group(group)
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Invocation.CALL_TIMEOUT.toMillis()).build());
     }
 
     static Report queryMsgByOffset(Invocation in) {
@@ -238,7 +239,8 @@ public final class MessageCommands {
 
     static PetrelProducer producer(Invocation in) {
         return in.open(PetrelProducer.builder().namesrvAddr(in.namesrvAddr())
-            .group("petrel-admin-" + System.currentTimeMillis()).sendTimeout(Duration.ofSeconds(10)).build());
+            .group("petrel-admin-" + System.currentTimeMillis()).sendTimeout(Invocation.CALL_TIMEOUT)
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Invocation.CALL_TIMEOUT.toMillis()).build());
     }
 
     static Message message(String topic, String body, String key, String tag) {
