@@ -44,63 +44,8 @@ OUT=${BENCH_OUT:-$ROOT/target/bench-e2e}
 RUN=$OUT/run
 JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
 
-log() { echo "# $(date +%H:%M:%S) $*" >&2; }
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-
-# ---- processes: every PID the script starts, stopped on exit (SIGTERM, then SIGKILL after 30 s)
-PIDS=()
-alive() { # a process that ended but was not yet reaped is a zombie: not alive
-  [ -e "/proc/$1" ] && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]
-}
-stop_pid() {
-  local pid=$1 i
-  alive "$pid" || return 0
-  kill -TERM "$pid" 2>/dev/null || return 0
-  for i in $(seq 300); do alive "$pid" || break; sleep 0.1; done
-  if alive "$pid"; then log "pid $pid did not stop within 30 s: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; fi
-  wait "$pid" 2>/dev/null || true
-}
-cleanup() {
-  local pid
-  for pid in "${PIDS[@]}"; do stop_pid "$pid"; done
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# ---- ports: bind 127.0.0.1 only; Apache's broker also listens on listenPort-2 (VIP channel) and listenPort+1 (HA)
-USED_PORTS=" "
-port_free() { [ -z "$(ss -Htln "sport = :$1" 2>/dev/null)" ] && [[ "$USED_PORTS" != *" $1 "* ]]; }
-free_port() {
-  local p _
-  for _ in $(seq 500); do
-    p=$(( 20000 + RANDOM % 30000 ))
-    if port_free $((p - 2)) && port_free $((p - 1)) && port_free "$p" && port_free $((p + 1)); then
-      USED_PORTS="$USED_PORTS$((p - 2)) $((p - 1)) $p $((p + 1)) "
-      echo "$p"
-      return
-    fi
-  done
-  echo "no free port found" >&2
-  exit 1
-}
-
-# count_lines FILE REGEX: how many lines match, 0 while FILE does not exist yet (grep -c prints nothing then)
-count_lines() {
-  local n
-  n=$(grep -cE "$2" "$1" 2>/dev/null || true)
-  echo "${n:-0}"
-}
-
-# wait_line FILE REGEX TIMEOUT_S PID [MIN_COUNT]: until FILE has more than MIN_COUNT lines matching REGEX
-wait_line() {
-  local file=$1 regex=$2 timeout=$3 pid=$4 min=${5:-0} deadline
-  deadline=$(( $(now_ms) + timeout * 1000 ))
-  while [ "$(count_lines "$file" "$regex")" -le "$min" ]; do
-    if ! alive "$pid"; then log "process $pid ended before '$regex' appeared in $file:"; tail -20 "$file" >&2; exit 1; fi
-    if [ "$(now_ms)" -gt "$deadline" ]; then log "no '$regex' in $file after $timeout s"; tail -20 "$file" >&2; exit 1; fi
-    sleep 0.02
-  done
-}
+# shellcheck source=bench/lib.sh
+. "$ROOT/bench/lib.sh"
 
 # ---- build
 if [ "${SKIP_BUILD:-0}" != 1 ]; then
@@ -120,19 +65,12 @@ mkdir -p "$RUN" "$OUT"
 export PETREL_SKIP_BUILD=1
 
 # ---- the machine
-{
-  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "cpu: $(nproc) x $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
-  echo "memory: $(free -g | awk '/^Mem:/ {print $2}') GiB"
-  echo "kernel: $(uname -r)"
-  echo "java: $("$JAVA" -version 2>&1 | head -1)"
-  echo "disk: $(df -h "$OUT" | awk 'NR==2 {print $1 ", " $4 " free"}')"
-  echo "load before: $(uptime | sed 's/.*load average: //')"
-} > "$OUT/machine.txt"
+machine_facts > "$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 
 # ---- NameServer (Petrel's: rocketmq-namesrv is not on Maven Central); both brokers register here
-NS_PORT=$(free_port)
+next_port
+NS_PORT=$PORT
 NS=127.0.0.1:$NS_PORT
 mkdir -p "$RUN/namesrv"
 printf 'listenPort=%s\nbindAddress=127.0.0.1\nkvConfigPath=%s\n' "$NS_PORT" "$RUN/namesrv/kvConfig.json" \
@@ -174,7 +112,8 @@ start_broker() { # target round
   local target=$1 round=$2 dir port registrations pid t0
   dir=$RUN/$target-$round
   mkdir -p "$dir"
-  port=$(free_port)
+  next_port
+  port=$PORT
   broker_conf "$target" "$dir" "$port" > "$dir/broker.conf"
   registrations=$(count_lines "$NS_LOG" "broker registered: .* ${BROKER_NAME[$target]} id")
   t0=$(now_ms)

@@ -56,6 +56,8 @@ public final class RaftLoop extends LoopThread {
     private final Map<Long, CompletableFuture<ProposalResult>> waiting = new HashMap<>();
     private final LongAdder droppedInbound = new LongAdder();
     private final TransferRate appendRate;
+    /** Loop thread only: payload bytes of the entries sent to each peer, by node id (a leader's followers). */
+    private final Map<Integer, TransferRate> sentRates = new HashMap<>();
     private volatile long lastAppendReceivedMillis;
     private volatile long lastSentToLeaderMillis;
 
@@ -189,8 +191,11 @@ public final class RaftLoop extends LoopThread {
      * @param matchedOffset   the CommitLog offset up to which the follower holds the leader's bytes durably
      * @param nextOffset      where the next entry it is sent starts
      * @param sinceContactMs  milliseconds since its last answer
+     * @param bytesPerSecond  payload bytes of the entries sent to it in the last whole second (resent ones included;
+     *                        heartbeats carry none)
      */
-    public record FollowerStatus(int nodeId, long matchedOffset, long nextOffset, long sinceContactMs) {
+    public record FollowerStatus(int nodeId, long matchedOffset, long nextOffset, long sinceContactMs,
+                                 long bytesPerSecond) {
     }
 
     /**
@@ -209,10 +214,13 @@ public final class RaftLoop extends LoopThread {
 
     private List<FollowerStatus> followerStatus() {
         long now = nowMillis();
+        long wall = clock.millis();
         List<FollowerStatus> out = new ArrayList<>();
         for (RaftNode.FollowerView v : node.followers()) {
+            TransferRate sent = sentRates.get(v.nodeId());
             out.add(new FollowerStatus(v.nodeId(), log.endOffsetOf(v.durableIndex()),
-                log.endOffsetOf(v.nextIndex() - 1), Math.max(0, now - v.lastContact())));
+                log.endOffsetOf(v.nextIndex() - 1), Math.max(0, now - v.lastContact()),
+                sent == null ? 0 : sent.perSecond(wall)));
         }
         return out;
     }
@@ -244,11 +252,7 @@ public final class RaftLoop extends LoopThread {
         if (m instanceof AppendRequest a) {
             long now = clock.millis();
             lastAppendReceivedMillis = now;
-            long bytes = 0;
-            for (dev.petrel.raft.RaftEntry e : a.entries()) {
-                bytes += e.payload().length;
-            }
-            appendRate.add(bytes, now);
+            appendRate.add(payloadBytes(a), now);
         }
         if (inbound.offer(m)) {
             wake();
@@ -315,10 +319,22 @@ public final class RaftLoop extends LoopThread {
         applyEffects();
     }
 
+    private static long payloadBytes(AppendRequest a) {
+        long bytes = 0;
+        for (dev.petrel.raft.RaftEntry e : a.entries()) {
+            bytes += e.payload().length;
+        }
+        return bytes;
+    }
+
     private void applyEffects() {
         for (RaftEffect e : node.drainEffects()) {
             if (e instanceof RaftEffect.Send s) {
                 transport.send(s.to(), s.message());
+                if (s.message() instanceof AppendRequest a && !a.entries().isEmpty()) {
+                    long now = clock.millis();
+                    sentRates.computeIfAbsent(s.to(), peer -> new TransferRate(now)).add(payloadBytes(a), now);
+                }
                 if (s.to() == leaderId) {
                     lastSentToLeaderMillis = clock.millis();
                 }

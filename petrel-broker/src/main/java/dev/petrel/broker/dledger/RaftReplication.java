@@ -363,8 +363,9 @@ public final class RaftReplication implements Replication, RaftListener {
      * service). The writable leader is the master and its followers the connections: {@code addr} is the follower's
      * {@code dLegerPeers} address, {@code slaveAckOffset} the CommitLog offset it holds durably (what counts for the
      * quorum), {@code transferFromWhere} where the next entry sent to it starts, {@code inSync} within
-     * {@code haMaxGapNotInSync} and heard from within the minimum election timeout; {@code transferredByteInSecond}
-     * is not measured per follower (0). Any other member (a follower, or a leader still promoting) is a replica:
+     * {@code haMaxGapNotInSync} and heard from within the minimum election timeout, {@code transferredByteInSecond}
+     * the payload bytes of the entries sent to it in the last whole second (as a classic master counts the bytes
+     * written to a slave connection). Any other member (a follower, or a leader still promoting) is a replica:
      * {@code masterAddr} is the known leader's {@code dLegerPeers} address, the rate and timestamps are those of the
      * leader's appends received and of the answers sent to it, and {@code masterFlushOffset} is the group's committed
      * CommitLog offset as this member knows it.
@@ -393,7 +394,7 @@ public final class RaftReplication implements Replication, RaftListener {
                 boolean ok = max - f.matchedOffset() <= maxGapNotInSync && f.sinceContactMs() < settings.electionTimeoutMin();
                 inSync += ok ? 1 : 0;
                 connections.add(new HaRuntimeInfo.Connection(peerAddress(f.nodeId()), f.matchedOffset(),
-                    max - f.matchedOffset(), ok, 0, f.nextOffset()));
+                    max - f.matchedOffset(), ok, f.bytesPerSecond(), f.nextOffset()));
             }
             return HaRuntimeInfo.ofMaster(max, inSync, connections);
         }

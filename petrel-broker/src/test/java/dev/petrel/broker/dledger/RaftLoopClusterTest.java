@@ -69,6 +69,7 @@ class RaftLoopClusterTest {
         long index = committed.get(committed.size() - 1);
         awaitAllCommitted(members, index);
         assertSameBytes(members);
+        assertTransferRatePerFollower(leader);
 
         // The leader's loop and its sockets go away; the other two elect a leader and keep committing.
         leader.stop();
@@ -140,6 +141,20 @@ class RaftLoopClusterTest {
             }
             return indices;
         }, l -> l != null);
+    }
+
+    /**
+     * GET_BROKER_HA_STATUS's per-follower transfer speed: the entries' bytes sent to each follower in the last whole
+     * second. The leader keeps proposing until a whole second with proposals lies behind a reading.
+     */
+    private void assertTransferRatePerFollower(Member leader) {
+        Await.value(BOUND, "both followers' transfer rates counting the entries sent to them", () -> {
+            proposeAndAwait(leader, 5);
+            List<RaftLoop.FollowerStatus> followers = leader.loop.followers().get(BOUND.toMillis(), TimeUnit.MILLISECONDS);
+            return followers.size() == 2 && followers.stream().allMatch(f -> f.bytesPerSecond() > 0);
+        }, positive -> positive);
+        Await.value(BOUND, "the rates at 0 once nothing was sent for a whole second", () -> leader.loop.followers()
+            .get(BOUND.toMillis(), TimeUnit.MILLISECONDS).stream().allMatch(f -> f.bytesPerSecond() == 0), zero -> zero);
     }
 
     private static void awaitAllCommitted(List<Member> ms, long index) {

@@ -3,6 +3,7 @@ package dev.petrel.server.bench;
 import dev.petrel.client.consumer.StartPosition;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -51,10 +52,15 @@ record BenchPlan(Workload workload, String namesrvAddr, String topic, String lab
      * @param rate     messages per second of all threads together, 0 for as fast as possible
      * @param inflight async sends awaiting an answer at most, all threads together
      * @param compress let the client compress bodies of 4 KiB and more (off: the broker sees {@code size} bytes)
+     * @param properties client properties of the producer by RocketMQ name ({@code pollNameServerInterval})
+     * @param storeHostLog where to log changes of the broker that stores the acknowledged sends, or null
+     *                     ({@link StoreHostLog})
      */
-    record ProducerPlan(SendMode mode, int threads, int size, int batch, int inflight, double rate, boolean compress) {
+    record ProducerPlan(SendMode mode, int threads, int size, int batch, int inflight, double rate, boolean compress,
+                        Map<String, String> properties, Path storeHostLog) {
         ProducerPlan {
             Objects.requireNonNull(mode, "mode");
+            properties = Map.copyOf(properties);
             require(threads >= 1 && threads <= 4096, "--threads must be between 1 and 4096, got " + threads);
             require(size >= PayloadCodec.HEADER_SIZE && size <= MAX_BODY, "--size must be between "
                 + PayloadCodec.HEADER_SIZE + " (the bench header with send time and run id) and " + MAX_BODY

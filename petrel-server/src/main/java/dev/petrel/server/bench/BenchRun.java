@@ -9,10 +9,12 @@ import dev.petrel.protocol.body.route.QueueData;
 import dev.petrel.protocol.body.route.TopicRouteData;
 import dev.petrel.protocol.body.topic.TopicConfig;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -74,9 +76,11 @@ final class BenchRun {
             }
             if (plan.producer() != null) {
                 producer = startProducer();
+                Path hostLogFile = plan.producer().storeHostLog();
+                StoreHostLog hostLog = hostLogFile == null ? null : new StoreHostLog(hostLogFile, clock);
                 for (int i = 0; i < plan.producer().threads(); i++) {
                     SendLoop loop = new SendLoop("petrel-bench-send-" + i, producer, plan.producer(), plan.topic(),
-                        runId, runId * 31 + i, clock, metrics, inflight);
+                        runId, runId * 31 + i, clock, metrics, inflight, hostLog);
                     loops.add(loop);
                     loop.start();
                 }
@@ -170,6 +174,11 @@ final class BenchRun {
         PetrelProducer.Builder builder = PetrelProducer.builder().namesrvAddr(plan.namesrvAddr()).group(PRODUCER_GROUP);
         if (!plan.producer().compress()) {
             builder.compressOver(Integer.MAX_VALUE);
+        }
+        if (!plan.producer().properties().isEmpty()) {
+            Properties properties = new Properties();
+            properties.putAll(plan.producer().properties());
+            builder.properties(properties);
         }
         PetrelProducer producer = builder.build();
         producer.publishQueues(plan.topic()); // fetch the route now, not in the first measured send

@@ -1,5 +1,8 @@
 package dev.petrel.server.bench;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
@@ -34,6 +37,16 @@ final class ProducerOptions {
             + "broker receives --size bytes per message.")
     boolean compress;
 
+    @Option(names = "--producer-property", paramLabel = "KEY=VALUE",
+        description = "A client property of the producer by RocketMQ's name, repeatable (e.g. "
+            + "pollNameServerInterval=200 to follow a new master within 200 ms, sendMsgTimeout=3000).")
+    Map<String, String> producerProperties = new LinkedHashMap<>();
+
+    @Option(names = "--store-host-log", paramLabel = "FILE",
+        description = "Append '<epoch ms> <host:port>' whenever an acknowledged send was stored by another broker than "
+            + "the one before (from its offset message id): when a new master or Raft leader first answered.")
+    Path storeHostLog;
+
     /** One of --sync (default), --async, --oneway. */
     static final class Mode {
         @Option(names = "--sync", description = "Wait for each answer (default).")
@@ -48,6 +61,7 @@ final class ProducerOptions {
 
     BenchPlan.ProducerPlan plan() {
         SendMode sendMode = mode == null || mode.sync ? SendMode.SYNC : mode.async ? SendMode.ASYNC : SendMode.ONEWAY;
-        return new BenchPlan.ProducerPlan(sendMode, threads, size, batch, inflight, rate, compress);
+        return new BenchPlan.ProducerPlan(sendMode, threads, size, batch, inflight, rate, compress, producerProperties,
+            storeHostLog);
     }
 }

@@ -33,13 +33,15 @@ final class SendLoop extends LoopThread {
     private final Clock clock;
     private final LoadMetrics metrics;
     private final Semaphore inflight;
+    private final StoreHostLog hostLog;
     private volatile RuntimeException failure;
 
     /**
      * @param inflight the run's async in-flight slots (shared by its threads); unused by other modes
+     * @param hostLog  told of every acknowledged send's broker ({@code --store-host-log}), or null
      */
     SendLoop(String name, PetrelProducer producer, BenchPlan.ProducerPlan plan, String topic, long runId, long seed,
-             Clock clock, LoadMetrics metrics, Semaphore inflight) {
+             Clock clock, LoadMetrics metrics, Semaphore inflight, StoreHostLog hostLog) {
         super(name);
         this.producer = producer;
         this.plan = plan;
@@ -49,6 +51,7 @@ final class SendLoop extends LoopThread {
         this.clock = clock;
         this.metrics = metrics;
         this.inflight = inflight;
+        this.hostLog = hostLog;
     }
 
     @Override
@@ -95,7 +98,7 @@ final class SendLoop extends LoopThread {
         try {
             SendResult result = producer.send(message);
             long micros = (clock.nanos() - start) / 1_000;
-            sent(1, result.status(), micros);
+            sent(1, result.status(), micros, result.offsetMsgId());
         } catch (ClientException e) {
             metrics.errors().record(e);
         }
@@ -116,7 +119,7 @@ final class SendLoop extends LoopThread {
                     status = r.status();
                 }
             }
-            sent(plan.batch(), status, micros);
+            sent(plan.batch(), status, micros, results.isEmpty() ? null : results.get(0).offsetMsgId());
         } catch (ClientException e) {
             metrics.errors().record(e);
         }
@@ -138,7 +141,7 @@ final class SendLoop extends LoopThread {
                 if (error != null) {
                     metrics.errors().record(error);
                 } else {
-                    sent(1, result.status(), (clock.nanos() - start) / 1_000);
+                    sent(1, result.status(), (clock.nanos() - start) / 1_000, result.offsetMsgId());
                 }
             } finally {
                 inflight.release();
@@ -159,10 +162,13 @@ final class SendLoop extends LoopThread {
     }
 
     /** A stored send; a status other than SEND_OK is stored but not as durable as asked, so it counts as an error. */
-    private void sent(int messages, SendStatus status, long micros) {
+    private void sent(int messages, SendStatus status, long micros, String offsetMsgId) {
         metrics.recordSentByRun(messages);
         if (status == SendStatus.SEND_OK) {
             metrics.sent().record(messages, (long) messages * plan.size(), micros);
+            if (hostLog != null) {
+                hostLog.acknowledged(offsetMsgId);
+            }
         } else {
             metrics.errors().record("send stored with status " + status);
         }

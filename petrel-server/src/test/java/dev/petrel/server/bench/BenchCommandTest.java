@@ -47,18 +47,21 @@ class BenchCommandTest {
     void e2eRunsAgainstAStandaloneAndPrintsProgressASummaryAndAResultLine() throws IOException {
         int namesrvPort = FreePorts.next();
         Path conf = dir.resolve("standalone.conf");
-        Files.writeString(conf, "bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + FreePorts.nextWithNeighbours()
+        int brokerPort = FreePorts.nextWithNeighbours();
+        Files.writeString(conf, "bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort
             + "\nstorePathRootDir=" + dir.resolve("store") + "\nkvConfigPath=" + dir.resolve("kvConfig.json") + "\n");
         ChildJvm standalone = petrel("standalone", "standalone", "-c", conf.toString(), "-n", "127.0.0.1:" + namesrvPort);
         standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
 
         Path results = dir.resolve("results.jsonl");
+        Path hosts = dir.resolve("store-hosts.log");
         ChildJvm bench = petrel("bench", "bench", "e2e", "-n", "127.0.0.1:" + namesrvPort, "-t", "BenchTest",
             "--create-topic", "--queues", "4", "--async", "--threads", "2", "--size", "256", "--rate", "2000",
             "--warmup", "0", "--duration", "2", "--interval", "1", "--label", "petrel",
             // The drain ends as soon as every message arrived; its 10 s default ran out at a load of 20 (4 of 160).
             "--drain", "90",
-            "--broker-pid", Long.toString(standalone.pid()), "--result-file", results.toString());
+            "--broker-pid", Long.toString(standalone.pid()), "--result-file", results.toString(),
+            "--producer-property", "pollNameServerInterval=200", "--store-host-log", hosts.toString());
 
         assertThat(bench.waitForExit(WAIT)).as("bench ended: " + bench.tail()).isTrue();
         assertThat(bench.process().exitValue()).as(bench.tail()).isZero();
@@ -83,6 +86,8 @@ class BenchCommandTest {
         assertThat(r.brokerCpuMillis()).isPositive();
         assertThat(r.brokerRssPeakKb()).isPositive();
         assertThat(Files.readAllLines(results)).containsExactly(r.json());
+        // one broker stored everything: one line, naming it, at the first acknowledgement
+        assertThat(Files.readAllLines(hosts)).singleElement().asString().matches("\\d{13} 127\\.0\\.0\\.1:" + brokerPort);
 
         // the file feeds the report, as bench/e2e.sh does
         StringWriter out = new StringWriter();

@@ -2,6 +2,7 @@ package dev.petrel.server.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PacerTest {
@@ -32,11 +33,11 @@ class PacerTest {
 
     @Test
     void thePlanSplitsItsRateOverThreadsAndBatches() {
-        assertThat(new BenchPlan.ProducerPlan(SendMode.SYNC, 4, 128, 1, 1, 2_000, false).periodNanos())
+        assertThat(new BenchPlan.ProducerPlan(SendMode.SYNC, 4, 128, 1, 1, 2_000, false, Map.of(), null).periodNanos())
             .as("4 threads sharing 2000 msg/s: each sends every 2 ms").isEqualTo(2_000_000);
-        assertThat(new BenchPlan.ProducerPlan(SendMode.SYNC, 2, 128, 10, 1, 1_000, false).periodNanos())
+        assertThat(new BenchPlan.ProducerPlan(SendMode.SYNC, 2, 128, 10, 1, 1_000, false, Map.of(), null).periodNanos())
             .as("2 threads, batches of 10, 1000 msg/s: each sends a batch every 20 ms").isEqualTo(20_000_000);
-        assertThat(new BenchPlan.ProducerPlan(SendMode.SYNC, 2, 128, 10, 1, 0, false).periodNanos())
+        assertThat(new BenchPlan.ProducerPlan(SendMode.SYNC, 2, 128, 10, 1, 0, false, Map.of(), null).periodNanos())
             .as("no rate").isZero();
     }
 }
