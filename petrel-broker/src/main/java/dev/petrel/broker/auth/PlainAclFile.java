@@ -76,6 +76,9 @@ final class PlainAclFile {
                 + (e.getProblemMark().getColumn() + 1)));
         } catch (YAMLException e) {
             throw new AuthException("not valid YAML: " + firstLine(e.getMessage()));
+        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
+            // SnakeYAML's constructors of scalars (timestamps, numbers, binary) throw these for some malformed values.
+            throw new AuthException("not valid YAML: a value cannot be read (" + e.getClass().getSimpleName() + ")");
         }
         if (root == null) {
             return Data.EMPTY;

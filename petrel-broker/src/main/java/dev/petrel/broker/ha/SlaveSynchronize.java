@@ -63,6 +63,8 @@ public final class SlaveSynchronize extends PeriodicLoop {
     private final AtomicLong syncs = new AtomicLong();
     private volatile long lastSyncMillis = -1;
     private volatile String lastError;
+    /** The last reason users and ACLs were not copied (sync thread only; logged when it changes). */
+    private String lastAuthError;
     /** A call of the current sync failed (sync thread only). */
     private boolean roundFailed;
     private final java.util.function.LongSupplier millis;
@@ -198,10 +200,13 @@ public final class SlaveSynchronize extends PeriodicLoop {
     /**
      * Users and ACLs: AUTH_LIST_USER and AUTH_LIST_ACL without filters (signed as the inner user, who must be allowed
      * them on the master); adopted only when both answered, so a refused or failed call never empties the slave's.
+     * Unlike the four tables, a failure here does not fail the round: a master that does not serve them (an Apache
+     * master without an authentication metadata provider) or refuses them is logged once per distinct answer and
+     * the slave keeps its own users and ACLs.
      */
     private void syncAuth(String addr) {
-        byte[] users = fetchBody(addr, RequestCode.AUTH_LIST_USER);
-        byte[] acls = users == null ? null : fetchBody(addr, RequestCode.AUTH_LIST_ACL);
+        byte[] users = authBody(addr, RequestCode.AUTH_LIST_USER);
+        byte[] acls = users == null ? null : authBody(addr, RequestCode.AUTH_LIST_ACL);
         if (acls == null) {
             return;
         }
@@ -217,12 +222,37 @@ public final class SlaveSynchronize extends PeriodicLoop {
                 aclList.add(AuthCodec.acl(null, a));
             }
         } catch (RuntimeException e) { // JsonException, AuthException: a body this broker cannot take
-            failed(addr, RequestCode.AUTH_LIST_USER, "users or ACLs cannot be read: " + e.getMessage());
+            authNotCopied(addr, "users or ACLs cannot be read: " + e.getMessage());
             return;
         }
-        if (adopting()) {
+        if (mayAdopt.getAsBoolean()) {
             tables.auth().replaceFromMaster(userList, aclList);
+            lastAuthError = null;
         }
+    }
+
+    /** One AUTH_LIST_* call's body (empty when none); null after logging when it did not succeed. */
+    private byte[] authBody(String addr, int code) {
+        try {
+            RemotingCommand r = client.invokeSync(addr, RemotingCommand.request(code, Map.of(), null), timeoutMillis);
+            if (r.code() == ResponseCode.SUCCESS) {
+                return r.body() == null ? new byte[0] : r.body();
+            }
+            authNotCopied(addr, "request " + code + " answered code " + r.code() + " " + r.remark());
+        } catch (RemotingException e) {
+            authNotCopied(addr, "request " + code + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
+    }
+
+    private void authNotCopied(String addr, String why) {
+        String text = "users and ACLs not copied from master " + addr + " (the slave keeps its own): " + why;
+        if (!text.equals(lastAuthError)) {
+            LOG.info(text);
+        }
+        lastAuthError = text;
     }
 
     private boolean adopting() {
@@ -231,34 +261,6 @@ public final class SlaveSynchronize extends PeriodicLoop {
         }
         roundFailed = true;
         return false;
-    }
-
-    /** One call's body (empty when the answer had none); null after logging when it failed. */
-    private byte[] fetchBody(String addr, int code) {
-        String error;
-        try {
-            RemotingCommand r = client.invokeSync(addr, RemotingCommand.request(code, Map.of(), null), timeoutMillis);
-            if (r.code() == ResponseCode.SUCCESS) {
-                return r.body() == null ? new byte[0] : r.body();
-            }
-            error = "code " + r.code() + " " + r.remark();
-        } catch (RemotingException e) {
-            error = e.getMessage();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        }
-        failed(addr, code, error);
-        return null;
-    }
-
-    private void failed(String addr, int code, String error) {
-        roundFailed = true;
-        String text = "slave sync of request " + code + " from master " + addr + " failed: " + error;
-        if (!text.equals(lastError)) {
-            LOG.warn(text);
-        }
-        lastError = text;
     }
 
     /** One call; null after logging (each distinct error once) when it did not give a usable body. */

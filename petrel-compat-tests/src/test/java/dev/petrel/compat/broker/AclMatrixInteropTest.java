@@ -44,7 +44,13 @@ class AclMatrixInteropTest {
      * Rows where 5.3.1 contradicts its documented rule and Petrel follows the rule: row name to 5.3.1's answer (the
      * test checks 5.3.1 still answers so). Also listed in docs/compatibility.md (ACL 2.0 row).
      */
-    static final Map<String, String> APACHE_DIFFERS = Map.of();
+    static final Map<String, String> APACHE_DIFFERS = Map.of(
+        // 5.3.1 sorts prefixes of one type shortest first, so the shorter prefix decides.
+        "longer prefix wins", "pass",
+        "longer prefix wins, allowing", deny("Topic:prefixTopic"),
+        // 5.3.1's comparator ranks Type:* level with a literal or prefix listed before it, and then Allow first.
+        "literal Deny beats Type:* Allow listed after it", "pass",
+        "prefix Deny beats Type:* Allow listed after it", "pass");
 
     @TempDir
     static Path dir;
@@ -132,6 +138,12 @@ class AclMatrixInteropTest {
             entry("Topic:prefix*", "Pub", "Allow")), send("prefixTopic"), "pass"));
         rows.add(new Row("literal beats Type:*", List.of(entry("Topic:*", "Pub", "Deny"), entry("Topic:lit", "Pub", "Allow")),
             send("lit"), "pass"));
+        rows.add(new Row("literal Deny beats Type:* Allow listed after it", List.of(entry("Topic:litD", "Pub", "Deny"),
+            entry("Topic:*", "Pub", "Allow")), send("litD"), deny("Topic:litD")));
+        rows.add(new Row("literal Deny beats Type:* Allow listed before it", List.of(entry("Topic:*", "Pub", "Allow"),
+            entry("Topic:litE", "Pub", "Deny")), send("litE"), deny("Topic:litE")));
+        rows.add(new Row("prefix Deny beats Type:* Allow listed after it", List.of(entry("Topic:pfx*", "Pub", "Deny"),
+            entry("Topic:*", "Pub", "Allow")), send("pfxTopic"), deny("Topic:pfxTopic")));
         rows.add(new Row("literal beats prefix", List.of(entry("Topic:lit2*", "Pub", "Deny"), entry("Topic:lit2", "Pub",
             "Allow")), send("lit2"), "pass"));
         rows.add(new Row("prefix beats literal's absence", List.of(entry("Topic:lit3*", "Pub", "Deny"), entry("Topic:lit3x",
