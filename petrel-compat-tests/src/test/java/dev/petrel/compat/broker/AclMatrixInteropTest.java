@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import org.apache.rocketmq.remoting.protocol.RequestCode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,6 +53,7 @@ class AclMatrixInteropTest {
 
     @TempDir
     static Path dir;
+    static AclBrokerPair brokers;
     static ApacheBrokerProcess apache;
     static PetrelBroker petrel;
     static AclRequests requests;
@@ -67,17 +67,11 @@ class AclMatrixInteropTest {
             "org.apache.rocketmq.auth.authentication.provider.LocalAuthenticationMetadataProvider");
         apacheConf.put("authorizationMetadataProvider",
             "org.apache.rocketmq.auth.authorization.provider.LocalAuthorizationMetadataProvider");
-        CompletableFuture<ApacheBrokerProcess> a = CompletableFuture.supplyAsync(() ->
-            ApacheBrokerProcess.startWithoutNameServer(dir.resolve("apache"), CLUSTER, "matrix-apache", apacheConf));
-        try {
-            Map<String, String> petrelConf = new LinkedHashMap<>(common);
-            petrelConf.put("brokerClusterName", CLUSTER);
-            petrel = PetrelBroker.start(dir.resolve("petrel"), "", petrelConf);
-        } finally {
-            apache = a.join();
-        }
-        requests = new AclRequests();
-        for (String addr : addrs()) {
+        brokers = AclBrokerPair.start(dir, CLUSTER, apacheConf, common);
+        apache = brokers.apache;
+        petrel = brokers.petrel;
+        requests = brokers.requests;
+        for (String addr : List.of(petrel.address(), apache.brokerAddr())) {
             admin(addr, raw("create alice", RequestCode.AUTH_CREATE_USER, Map.of("username", "alice"),
                 "{\"username\":\"alice\",\"password\":\"" + ALICE_SECRET + "\",\"userType\":\"Normal\"}"));
             admin(addr, raw("create carol", RequestCode.AUTH_CREATE_USER, Map.of("username", "carol"),
@@ -90,14 +84,8 @@ class AclMatrixInteropTest {
 
     @AfterAll
     static void stop() {
-        if (requests != null) {
-            requests.close();
-        }
-        if (apache != null) {
-            apache.close();
-        }
-        if (petrel != null) {
-            petrel.close();
+        if (brokers != null) {
+            brokers.close();
         }
     }
 
@@ -203,9 +191,6 @@ class AclMatrixInteropTest {
         assertThat(outcome).as("%s on %s", request, addr).isEqualTo("pass");
     }
 
-    private static List<String> addrs() {
-        return List.of(petrel.address(), apache.brokerAddr());
-    }
 
     static String entry(String resource, String action, String decision) {
         return "{\"resource\":\"" + resource + "\",\"actions\":[\"" + action + "\"],\"decision\":\"" + decision + "\"}";

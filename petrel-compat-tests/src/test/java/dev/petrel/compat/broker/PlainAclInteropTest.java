@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -74,6 +73,7 @@ class PlainAclInteropTest {
 
     @TempDir
     static Path dir;
+    static AclBrokerPair brokers;
     static ApacheBrokerProcess apache;
     static PetrelBroker petrel;
     static AclRequests requests;
@@ -82,27 +82,17 @@ class PlainAclInteropTest {
     static void start() throws Exception {
         write(dir.resolve("apache/conf/plain_acl.yml"), FILE);
         write(dir.resolve("petrel-home/conf/plain_acl.yml"), FILE);
-        CompletableFuture<ApacheBrokerProcess> a = CompletableFuture.supplyAsync(() -> ApacheBrokerProcess
-            .startWithoutNameServer(dir.resolve("apache"), "AclCluster", "acl-apache", Map.of("aclEnable", "true")));
-        try {
-            petrel = PetrelBroker.start(dir.resolve("petrel"), "", Map.of("aclEnable", "true",
-                "rocketmqHome", dir.resolve("petrel-home").toString(), "aclFileCheckIntervalMillis", "200"));
-        } finally {
-            apache = a.join();
-        }
-        requests = new AclRequests();
+        brokers = AclBrokerPair.start(dir, "AclCluster", Map.of("aclEnable", "true"), Map.of("aclEnable", "true",
+            "rocketmqHome", dir.resolve("petrel-home").toString(), "aclFileCheckIntervalMillis", "200"));
+        apache = brokers.apache;
+        petrel = brokers.petrel;
+        requests = brokers.requests;
     }
 
     @AfterAll
     static void stop() {
-        if (requests != null) {
-            requests.close();
-        }
-        if (apache != null) {
-            apache.close();
-        }
-        if (petrel != null) {
-            petrel.close();
+        if (brokers != null) {
+            brokers.close();
         }
     }
 
