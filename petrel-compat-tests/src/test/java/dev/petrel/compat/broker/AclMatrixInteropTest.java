@@ -7,7 +7,6 @@ import static dev.petrel.compat.broker.AclRequests.raw;
 import static dev.petrel.compat.broker.AclRequests.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.petrel.compat.namesrv.ApacheBrokerProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -54,9 +53,6 @@ class AclMatrixInteropTest {
     @TempDir
     static Path dir;
     static AclBrokerPair brokers;
-    static ApacheBrokerProcess apache;
-    static PetrelBroker petrel;
-    static AclRequests requests;
 
     @BeforeAll
     static void start() throws Exception {
@@ -68,10 +64,7 @@ class AclMatrixInteropTest {
         apacheConf.put("authorizationMetadataProvider",
             "org.apache.rocketmq.auth.authorization.provider.LocalAuthorizationMetadataProvider");
         brokers = AclBrokerPair.start(dir, CLUSTER, apacheConf, common);
-        apache = brokers.apache;
-        petrel = brokers.petrel;
-        requests = brokers.requests;
-        for (String addr : List.of(petrel.address(), apache.brokerAddr())) {
+        for (String addr : List.of(brokers.petrel.address(), brokers.apache.brokerAddr())) {
             admin(addr, raw("create alice", RequestCode.AUTH_CREATE_USER, Map.of("username", "alice"),
                 "{\"username\":\"alice\",\"password\":\"" + ALICE_SECRET + "\",\"userType\":\"Normal\"}"));
             admin(addr, raw("create carol", RequestCode.AUTH_CREATE_USER, Map.of("username", "carol"),
@@ -150,8 +143,8 @@ class AclMatrixInteropTest {
 
         List<String> differences = new ArrayList<>();
         for (Row row : rows) {
-            String onPetrel = run(petrel.address(), row);
-            String onApache = run(apache.brokerAddr(), row);
+            String onPetrel = run(brokers.petrel.address(), row);
+            String onApache = run(brokers.apache.brokerAddr(), row);
             String apacheExpected = APACHE_DIFFERS.getOrDefault(row.name(), row.expected());
             if (!onPetrel.equals(row.expected()) || !onApache.equals(apacheExpected)) {
                 differences.add(row.name() + " (" + row.request() + "): expected Petrel '" + row.expected()
@@ -183,11 +176,11 @@ class AclMatrixInteropTest {
             + (defaults.isEmpty() ? "" : ",{\"policyType\":\"Default\",\"entries\":[" + String.join(",", defaults) + "]}");
         admin(addr, raw("alice's ACL", RequestCode.AUTH_CREATE_ACL, Map.of("subject", "User:alice"),
             "{\"subject\":\"User:alice\",\"policies\":[" + policies + "]}"));
-        return requests.as("alice", ALICE_SECRET).outcome(addr, row.request());
+        return brokers.requests.as("alice", ALICE_SECRET).outcome(addr, row.request());
     }
 
     private static void admin(String addr, AclRequests.Request request) throws Exception {
-        String outcome = requests.as("root", ROOT_SECRET).outcome(addr, request);
+        String outcome = brokers.requests.as("root", ROOT_SECRET).outcome(addr, request);
         assertThat(outcome).as("%s on %s", request, addr).isEqualTo("pass");
     }
 

@@ -9,7 +9,6 @@ import static dev.petrel.compat.broker.AclRequests.pull;
 import static dev.petrel.compat.broker.AclRequests.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.petrel.compat.namesrv.ApacheBrokerProcess;
 import dev.petrel.testkit.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,9 +73,6 @@ class PlainAclInteropTest {
     @TempDir
     static Path dir;
     static AclBrokerPair brokers;
-    static ApacheBrokerProcess apache;
-    static PetrelBroker petrel;
-    static AclRequests requests;
 
     @BeforeAll
     static void start() throws Exception {
@@ -84,9 +80,6 @@ class PlainAclInteropTest {
         write(dir.resolve("petrel-home/conf/plain_acl.yml"), FILE);
         brokers = AclBrokerPair.start(dir, "AclCluster", Map.of("aclEnable", "true"), Map.of("aclEnable", "true",
             "rocketmqHome", dir.resolve("petrel-home").toString(), "aclFileCheckIntervalMillis", "200"));
-        apache = brokers.apache;
-        petrel = brokers.petrel;
-        requests = brokers.requests;
     }
 
     @AfterAll
@@ -137,9 +130,9 @@ class PlainAclInteropTest {
 
         List<String> differences = new ArrayList<>();
         for (Row row : rows) {
-            requests.as(row.accessKey(), row.secretKey());
-            String onApache = requests.outcome(apache.brokerAddr(), row.request());
-            String onPetrel = requests.outcome(petrel.address(), row.request());
+            brokers.requests.as(row.accessKey(), row.secretKey());
+            String onApache = brokers.requests.outcome(brokers.apache.brokerAddr(), row.request());
+            String onPetrel = brokers.requests.outcome(brokers.petrel.address(), row.request());
             if (!onApache.equals(row.expected()) || !onPetrel.equals(row.expected())) {
                 differences.add(row.accessKey() + " / " + row.request() + ": expected '" + row.expected() + "', Apache '"
                     + onApache + "', Petrel '" + onPetrel + "'");
@@ -154,11 +147,11 @@ class PlainAclInteropTest {
         String changed = FILE.replace("- orders=PUB", "- orders=DENY");
         write(dir.resolve("apache/conf/plain_acl.yml"), changed);
         write(dir.resolve("petrel-home/conf/plain_acl.yml"), changed);
-        requests.as("aliceKey1", ALICE_SECRET);
+        brokers.requests.as("aliceKey1", ALICE_SECRET);
         String denied = "v1: No permission for topic:orders";
         // Apache checks its files every 5 s, Petrel every 200 ms here.
         Await.until(Duration.ofSeconds(60), "both brokers re-read plain_acl.yml",
-            () -> denied.equals(outcome(petrel.address())) && denied.equals(outcome(apache.brokerAddr())));
+            () -> denied.equals(outcome(brokers.petrel.address())) && denied.equals(outcome(brokers.apache.brokerAddr())));
     }
 
     @Test
@@ -175,7 +168,7 @@ class PlainAclInteropTest {
 
     private static String outcome(String addr) {
         try {
-            return requests.outcome(addr, send("orders"));
+            return brokers.requests.outcome(addr, send("orders"));
         } catch (Exception e) {
             return e.toString();
         }
