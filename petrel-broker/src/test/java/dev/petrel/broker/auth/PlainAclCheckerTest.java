@@ -93,6 +93,33 @@ class PlainAclCheckerTest {
         assertThat(checker.check(badHeartbeat, "127.0.0.1").reason()).isEqualTo(AuthFailures.Reason.BAD_REQUEST);
     }
 
+    @Test
+    void missingDuplicatedHugeAndNonAsciiAuthenticationFieldsAreRefusedNeverPassed() {
+        java.util.Random random = new java.util.Random(77);
+        String huge = "x".repeat(1 << 20);
+        String[] keys = {null, "", "normalUser", "normalUser ", "nörmalUser", "normalUser\u0000", huge, "adminUser"};
+        String[] signatures = {null, "", "AAAAAAAAAAAAAAAAAAAAAAAAAAA=", huge, "é", RequestSignature.compute("normalSecret1",
+            "other content".getBytes())};
+        for (int i = 0; i < 2000; i++) {
+            java.util.Map<String, String> f = new java.util.HashMap<>(Map.of("a", "pg", "b", random.nextBoolean() ? "orders"
+                : "unlisted"));
+            String key = keys[random.nextInt(keys.length)];
+            String signature = signatures[random.nextInt(signatures.length)];
+            if (key != null) {
+                f.put("AccessKey", key);
+            }
+            if (signature != null) {
+                f.put("Signature", signature);
+            }
+            if (random.nextBoolean()) {
+                f.put("SecurityToken", keys[random.nextInt(keys.length)] == null ? "" : "token");
+            }
+            RemotingCommand r = RemotingCommand.request(RequestCode.SEND_MESSAGE_V2, f, random.nextBoolean() ? null
+                : "body".getBytes());
+            assertThat(checker.check(r, "127.0.0.1")).as("fields %s", f.keySet()).isNotNull();
+        }
+    }
+
     private String refusal(RemotingCommand request, String ip) {
         PlainAclChecker.Refusal r = checker.check(request, ip);
         assertThat(r).as("refused").isNotNull();
