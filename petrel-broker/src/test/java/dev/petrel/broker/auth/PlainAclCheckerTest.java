@@ -94,7 +94,7 @@ class PlainAclCheckerTest {
     }
 
     @Test
-    void missingDuplicatedHugeAndNonAsciiAuthenticationFieldsAreRefusedNeverPassed() {
+    void missingWrongHugeAndNonAsciiAuthenticationFieldsAreRefusedNeverPassed() {
         java.util.Random random = new java.util.Random(77);
         String huge = "x".repeat(1 << 20);
         String[] keys = {null, "", "normalUser", "normalUser ", "nörmalUser", "normalUser\u0000", huge, "adminUser"};
