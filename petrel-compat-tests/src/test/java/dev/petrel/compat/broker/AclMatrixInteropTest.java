@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * compete for one request (literal, prefixes of two lengths, {@code Type:*}, {@code *}, the Default policy): there
  * Petrel follows the documented rule (the most specific resource wins, Deny wins a tie) and each row where 5.3.1
  * answers otherwise is named in {@link #APACHE_DIFFERS} and in docs/compatibility.md, and checked to still differ.
- * No 5.3.1 remoting request checks a Namespace resource, and Topic List is checked by none either (GET_ALL_TOPIC_CONFIG
- * carries no header, so both pass it whatever the ACL says: the List rows show that). One broker of each kind for the
+ * No 5.3.1 remoting request checks a Namespace resource, and none checks List either (GET_ALL_TOPIC_CONFIG's annotation
+ * names no resource field, so both brokers pass it whatever the ACL says: the List rows show that); Pub and Create
+ * on a group and Sub, Create, Delete on a cluster are asked by no request. Petrel's own full matrix (every action ×
+ * resource type × pattern × decision) is AuthorizerMatrixTest. One broker of each kind for the
  * class, requests straight to their addresses with the official client's remoting client and ACL hook.
  */
 class AclMatrixInteropTest {
