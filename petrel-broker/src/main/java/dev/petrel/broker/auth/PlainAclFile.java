@@ -144,10 +144,27 @@ final class PlainAclFile {
     private static void checkKeys(Map<?, ?> m, Set<String> known, String where) {
         for (Object k : m.keySet()) {
             if (!(k instanceof String s) || !known.contains(s)) {
-                throw new AuthException(where + " has an unknown key '" + AuthFailures.printable(String.valueOf(k))
+                throw new AuthException(where + " has an unknown key '" + keyHead(String.valueOf(k))
                     + "'; known keys: " + new java.util.TreeSet<>(known));
             }
         }
+    }
+
+    /**
+     * An unknown key as far as it can be a key: up to its first ':', blank or control character, at most 32
+     * characters. A line such as {@code secretKey:abc} (no blank after the colon) is one key to YAML; what follows the
+     * colon is a secret and is not repeated.
+     */
+    static String keyHead(String key) {
+        int end = 0;
+        while (end < key.length() && end < 32) {
+            char c = key.charAt(end);
+            if (c == ':' || Character.isWhitespace(c) || Character.isISOControl(c) || c == '\uFFFD') {
+                break;
+            }
+            end++;
+        }
+        return key.substring(0, end) + (end < key.length() ? "..." : "");
     }
 
     private static Map<?, ?> map(Object o, String where) {
