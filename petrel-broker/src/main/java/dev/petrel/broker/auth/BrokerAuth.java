@@ -27,8 +27,6 @@ import org.slf4j.LoggerFactory;
 public final class BrokerAuth {
 
     private static final Logger LOG = LoggerFactory.getLogger(BrokerAuth.class);
-    /** RocketMQ's system property naming the default ACL 1.0 file, relative to the home directory. */
-    static final String PLAIN_FILE_PROPERTY = "rocketmq.acl.plain.file";
 
     private final Config config;
     private final AuthMetadata metadata;
@@ -55,7 +53,7 @@ public final class BrokerAuth {
             metadata, clusterName, failures) : null;
         boolean v1 = config.get(AuthConfig.ACL_ENABLE);
         this.plainAcl = v1 || config.get(AuthConfig.MIGRATE_AUTH_FROM_V1_ENABLED)
-            ? new PlainAclWatcher(rocketmqHome(config), System.getProperty(PLAIN_FILE_PROPERTY)) : null;
+            ? new PlainAclWatcher(rocketmqHome(config), setting(config, AuthConfig.ACL_PLAIN_FILE)) : null;
         this.interceptor = v1 ? new PlainAclInterceptor(new PlainAclChecker(plainAcl::accounts), v2, failures) : v2;
         this.innerCredentials = innerCredentials(config.get(AuthConfig.INNER_CLIENT_AUTHENTICATION_CREDENTIALS));
         this.initUser = initUser(config.get(AuthConfig.INIT_AUTHENTICATION_USER));
@@ -127,15 +125,18 @@ public final class BrokerAuth {
 
     /** The ACL 1.0 home: broker.conf's rocketmqHome, else -Drocketmq.home.dir, else $ROCKETMQ_HOME (RocketMQ's order). */
     static Path rocketmqHome(Config config) {
-        String home = config.get(AuthConfig.ROCKETMQ_HOME);
-        if (home == null || home.isBlank()) {
-            home = System.getProperty("rocketmq.home.dir", System.getenv("ROCKETMQ_HOME"));
-        }
+        String home = setting(config, AuthConfig.ROCKETMQ_HOME);
         if (home == null || home.isBlank()) {
             throw new IllegalArgumentException("aclEnable / migrateAuthFromV1Enabled need RocketMQ's home directory, "
                 + "where conf/plain_acl.yml lives: set rocketmqHome in broker.conf, -Drocketmq.home.dir or ROCKETMQ_HOME");
         }
         return Path.of(home).toAbsolutePath().normalize();
+    }
+
+    /** A text key's value: broker.conf's unless blank, then its system property or environment variable. */
+    private static String setting(Config config, dev.petrel.common.config.ConfigKey<String> key) {
+        String v = config.get(key);
+        return v != null && !v.isBlank() ? v : key.resolvedDefault();
     }
 
     /** The request check, or null when neither authentication nor authorization is enabled. */
