@@ -164,11 +164,13 @@ public final class BrokerServer implements AutoCloseable {
         DelayOffsetTable delayOffsets = new DelayOffsetTable(new ConfigFile(configDir.resolve(ScheduleService.FILE_NAME)),
             scheduleClock, storeSettings.delayLevels().maxLevel());
         this.client = new RemotingClient("broker-outer", RemotingClientConfig.from(config), clock);
+        this.auth = new BrokerAuth(config, configDir, identity.clusterName(), clock);
+        auth.signOutgoing(client); // the broker's own calls (NameServers, its master) as the inner user
 
         // The replication comes before the store (the store's commit gate is its) and after the tables a slave
         // copies from its master.
         this.replication = Replications.of(config, identity, clock, client,
-            new MetadataTables(topics, groups, offsets, delayOffsets));
+            new MetadataTables(topics, groups, offsets, delayOffsets, auth.metadata()));
         this.store = LocalMessageStore.open(config, scheduleClock, clock, replication.gateWrapper());
         store.setRole(replication.initialRole());
         this.timer = new TimerService(store, TimerConfig.Settings.of(config), storeSettings.rootDir(), scheduleClock);
@@ -184,8 +186,6 @@ public final class BrokerServer implements AutoCloseable {
 
         this.server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
-        this.auth = new BrokerAuth(config, configDir, identity.clusterName(), clock);
-        auth.signOutgoing(client); // the broker's own calls (NameServers, its master) as the inner user
         auth.register(server);
         this.wakeups = wakeupExecutor();
         this.transactions = new Transactions(config, scheduleClock, store, producers, configDir,
@@ -200,7 +200,7 @@ public final class BrokerServer implements AutoCloseable {
         this.metrics = new BrokerMetrics(new BrokerMetrics.Sources(clock, stats, topics, groups, offsets, store, consumers,
             producers, Map.copyOf(pools), () -> pull.holds().size(), () -> schedule.stats().snapshot(), timer::stats,
             () -> transactions.checks().stats(), replication::runtimeInfo,
-            () -> config.get(BrokerConfig.BROKER_PERMISSION), server.metrics()),
+            () -> config.get(BrokerConfig.BROKER_PERMISSION), server.metrics(), auth.failures()::counts),
             BrokerMetrics.constantLabels(identity.clusterName(), identity.brokerName(),
                 MetricsConfig.settings(config, MetricsConfig.BROKER_PROM_EXPORTER_PORT).labels()));
         server.addConnectionListener(new ConnectionListener() {
@@ -429,6 +429,7 @@ public final class BrokerServer implements AutoCloseable {
             }
             marks[0] = clock.nanos();
             server.close();
+            auth.close();
             pullTimeouts.stop();
             wakeups.shutdown();
             wakeups.awaitTermination(5, TimeUnit.SECONDS);

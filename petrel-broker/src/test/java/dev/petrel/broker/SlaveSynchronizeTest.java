@@ -68,6 +68,41 @@ class SlaveSynchronizeTest {
     }
 
     @Test
+    void slaveMirrorsTheMastersUsersAndAcls() throws Exception {
+        Map<String, String> auth = Map.of("authenticationEnabled", "true", "authorizationEnabled", "true",
+            "initAuthenticationUser", "{\"username\":\"root\",\"password\":\"rootSecret-4410\"}",
+            "innerClientAuthenticationCredentials", "{\"accessKey\":\"inner\",\"secretKey\":\"innerSecret-9153\"}");
+        try (HaPair pair = new HaPair(dir, "ASYNC_MASTER", auth, auth)) {
+            dev.petrel.protocol.auth.SessionCredentials root =
+                new dev.petrel.protocol.auth.SessionCredentials("root", "rootSecret-4410");
+            assertThat(pair.master.call(dev.petrel.protocol.auth.RequestSignature.sign(RemotingCommand.request(
+                RequestCode.AUTH_CREATE_USER, Map.of("username", "alice"),
+                "{\"username\":\"alice\",\"password\":\"aliceSecret-77\"}".getBytes()), root)).code())
+                .isEqualTo(ResponseCode.SUCCESS);
+            assertThat(pair.master.call(dev.petrel.protocol.auth.RequestSignature.sign(RemotingCommand.request(
+                RequestCode.AUTH_CREATE_ACL, Map.of("subject", "User:alice"), ("{\"policies\":[{\"entries\":[{"
+                    + "\"resource\":\"Topic:orders\",\"actions\":[\"Sub\"],\"decision\":\"Allow\"}]}]}").getBytes()),
+                root)).code()).isEqualTo(ResponseCode.SUCCESS);
+
+            pair.announceMaster();
+            Await.until(WAIT, "users and ACLs copied", () -> pair.slave.broker.auth().metadata().user("alice") != null
+                && pair.slave.broker.auth().metadata().acl("User:alice") != null);
+            assertThat(pair.slave.broker.auth().metadata().user("alice"))
+                .isEqualTo(pair.master.broker.auth().metadata().user("alice"));
+            assertThat(pair.slave.broker.auth().metadata().acl("User:alice"))
+                .isEqualTo(pair.master.broker.auth().metadata().acl("User:alice"));
+            Await.until(WAIT, "written", () -> read(pair.slave.dir.resolve("config/auth.json")).contains("alice"));
+
+            assertThat(pair.master.call(dev.petrel.protocol.auth.RequestSignature.sign(RemotingCommand.request(
+                RequestCode.AUTH_DELETE_USER, Map.of("username", "alice"), null), root)).code())
+                .isEqualTo(ResponseCode.SUCCESS);
+            pair.slaveReplication().slaveSynchronize().syncSoon();
+            Await.until(WAIT, "the deletion copied", () -> pair.slave.broker.auth().metadata().user("alice") == null
+                && pair.slave.broker.auth().metadata().acl("User:alice") == null);
+        }
+    }
+
+    @Test
     void offsetsCommittedOnTheSlaveWhileTheMasterIsDownSurviveItsReturn() throws Exception {
         try (HaPair pair = new HaPair(dir, "ASYNC_MASTER", Map.of(), Map.of())) {
             for (int i = 0; i < 20; i++) {

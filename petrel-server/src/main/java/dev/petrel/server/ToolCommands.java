@@ -32,7 +32,8 @@ final class ToolCommands {
             System.setProperty("petrel.console.level", "OFF");
         }
         return switch (tool) {
-            case "admin" -> AdminCli.admin(args, System.out, System.err, System.getenv());
+            case "admin" -> AdminCli.admin(args, System.out, System.err, System.getenv(),
+                List.of(MigratePlainAclCommand.command()));
             case "send" -> AdminCli.send(args, System.out, System.err, System.getenv());
             case "consume" -> AdminCli.consume(args, System.out, System.err, System.getenv());
             default -> throw new IllegalArgumentException("not a tool: " + tool);

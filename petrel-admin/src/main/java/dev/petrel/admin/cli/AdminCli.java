@@ -66,17 +66,37 @@ public final class AdminCli {
 
     /** {@code petrel admin ARGS}: the first argument names the command. */
     public static int admin(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
+        return admin(args, out, err, env, List.of());
+    }
+
+    /**
+     * As {@link #admin(List, PrintStream, PrintStream, Map)} with {@code extra} commands besides petrel-admin's own
+     * (petrel-server adds those that need broker code, such as {@code migratePlainAcl}).
+     */
+    public static int admin(List<String> args, PrintStream out, PrintStream err, Map<String, String> env,
+                            List<Command> extra) {
+        Map<String, Command> commands = new LinkedHashMap<>(ADMIN_COMMANDS);
+        for (Command c : extra) {
+            if (commands.put(c.name(), c) != null) {
+                throw new IllegalStateException("command " + c.name() + " declared twice");
+            }
+        }
+        return admin(args, out, err, env, commands);
+    }
+
+    private static int admin(List<String> args, PrintStream out, PrintStream err, Map<String, String> env,
+                             Map<String, Command> commands) {
         if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
-            if (args.size() >= 2 && args.get(0).equals("help") && ADMIN_COMMANDS.containsKey(args.get(1))) {
-                out.print(ADMIN_COMMANDS.get(args.get(1)).help(ADMIN));
+            if (args.size() >= 2 && args.get(0).equals("help") && commands.containsKey(args.get(1))) {
+                out.print(commands.get(args.get(1)).help(ADMIN));
                 return OK;
             }
-            (args.isEmpty() ? err : out).print(commandList());
+            (args.isEmpty() ? err : out).print(commandList(commands));
             return args.isEmpty() ? USAGE : OK;
         }
-        Command command = ADMIN_COMMANDS.get(args.get(0));
+        Command command = commands.get(args.get(0));
         if (command == null) {
-            err.println(ADMIN + ": unknown command '" + args.get(0) + "'" + closest(args.get(0))
+            err.println(ADMIN + ": unknown command '" + args.get(0) + "'" + closest(commands, args.get(0))
                 + "; run 'petrel admin --help' for the list");
             return USAGE;
         }
@@ -165,9 +185,13 @@ public final class AdminCli {
 
     /** {@code petrel admin --help}. */
     public static String commandList() {
+        return commandList(ADMIN_COMMANDS);
+    }
+
+    private static String commandList(Map<String, Command> commands) {
         StringBuilder b = new StringBuilder("usage: petrel admin <command> [flags]   (mqadmin's command names and flags)\n\n"
             + "commands:\n");
-        for (Command c : ADMIN_COMMANDS.values()) {
+        for (Command c : commands.values()) {
             b.append(String.format("  %-22s %s%n", c.name(), c.summary()));
         }
         b.append("\nalso: petrel send -n ADDR -t TOPIC [-k KEY] [--tag TAG] BODY...\n"
@@ -179,8 +203,8 @@ public final class AdminCli {
         return b.toString();
     }
 
-    private static String closest(String name) {
-        for (String known : ADMIN_COMMANDS.keySet()) {
+    private static String closest(Map<String, Command> commands, String name) {
+        for (String known : commands.keySet()) {
             if (known.equalsIgnoreCase(name)) {
                 return " (did you mean " + known + "?)";
             }

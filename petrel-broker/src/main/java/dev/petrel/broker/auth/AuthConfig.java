@@ -42,7 +42,21 @@ public final class AuthConfig {
     public static final ConfigKey<String> AUTHORIZATION_WHITELIST = ConfigKey.ofString("authorizationWhitelist", null,
         "comma-separated request codes that skip authorization");
     public static final ConfigKey<Boolean> MIGRATE_AUTH_FROM_V1_ENABLED = ConfigKey.ofBoolean("migrateAuthFromV1Enabled",
-        false, "import plain_acl.yml accounts as users and ACLs at start; not implemented in Petrel yet (a warning is logged)");
+        false, "at start, import the ACL 1.0 accounts (plain_acl.yml and conf/acl/*.yml) as ACL 2.0 users and ACLs, "
+            + "each account whose access key is not a user yet (docs/security.md, \"Migrating to ACL 2.0\")");
+    public static final ConfigKey<Boolean> ACL_ENABLE = ConfigKey.ofBoolean("aclEnable", false,
+        "ACL 1.0: check every request against the accounts of <rocketmqHome>/conf/plain_acl.yml "
+            + "(rocketmq.acl.plain.file) and conf/acl/*.yml; refusals answer SYSTEM_ERROR (1) as in RocketMQ");
+    public static final ConfigKey<String> ROCKETMQ_HOME = ConfigKey.ofString("rocketmqHome", null,
+        "RocketMQ's home directory, where ACL 1.0 files live (conf/plain_acl.yml, conf/acl/); unset: the system "
+            + "property rocketmq.home.dir, else the environment variable ROCKETMQ_HOME, as in RocketMQ")
+        .orSystemProperty("rocketmq.home.dir").orEnvironmentVariable("ROCKETMQ_HOME");
+    public static final ConfigKey<String> ACL_PLAIN_FILE = ConfigKey.ofString("rocketmq.acl.plain.file",
+        "conf/plain_acl.yml", "ACL 1.0's default file, relative to rocketmqHome (RocketMQ reads only the system "
+            + "property of this name; Petrel also takes it from broker.conf)").orSystemProperty("rocketmq.acl.plain.file");
+    public static final ConfigKey<Long> ACL_FILE_CHECK_INTERVAL_MILLIS = ConfigKey.ofLong("aclFileCheckIntervalMillis",
+        5000, 0, 86_400_000, "how often the ACL 1.0 files are checked for changes (modification time and size); a "
+            + "changed file that cannot be used is logged and the previous content stays in force; 0 never");
     public static final ConfigKey<Integer> USER_CACHE_MAX_NUM = ConfigKey.ofInt("userCacheMaxNum", 1000, 0,
         Integer.MAX_VALUE, "accepted for compatibility; Petrel keeps every user in memory");
     public static final ConfigKey<Integer> USER_CACHE_EXPIRED_SECOND = ConfigKey.ofInt("userCacheExpiredSecond", 600, 0,
@@ -68,7 +82,9 @@ public final class AuthConfig {
         AUTHENTICATION_ENABLED, AUTHENTICATION_PROVIDER, AUTHENTICATION_METADATA_PROVIDER, AUTHENTICATION_STRATEGY,
         AUTHENTICATION_WHITELIST, INIT_AUTHENTICATION_USER, INNER_CLIENT_AUTHENTICATION_CREDENTIALS,
         AUTHORIZATION_ENABLED, AUTHORIZATION_PROVIDER, AUTHORIZATION_METADATA_PROVIDER, AUTHORIZATION_STRATEGY,
-        AUTHORIZATION_WHITELIST, MIGRATE_AUTH_FROM_V1_ENABLED, USER_CACHE_MAX_NUM, USER_CACHE_EXPIRED_SECOND,
+        AUTHORIZATION_WHITELIST, MIGRATE_AUTH_FROM_V1_ENABLED, ACL_ENABLE, ROCKETMQ_HOME, ACL_PLAIN_FILE,
+        ACL_FILE_CHECK_INTERVAL_MILLIS,
+        USER_CACHE_MAX_NUM, USER_CACHE_EXPIRED_SECOND,
         USER_CACHE_REFRESH_SECOND, ACL_CACHE_MAX_NUM, ACL_CACHE_EXPIRED_SECOND, ACL_CACHE_REFRESH_SECOND,
         STATEFUL_AUTHENTICATION_CACHE_MAX_NUM, STATEFUL_AUTHENTICATION_CACHE_EXPIRED_SECOND,
         STATEFUL_AUTHORIZATION_CACHE_MAX_NUM, STATEFUL_AUTHORIZATION_CACHE_EXPIRED_SECOND);

@@ -195,6 +195,25 @@ public final class AuthMetadata {
         commit(new State(state.users(), Map.copyOf(acls)));
     }
 
+    /**
+     * Replaces every user and ACL with the master's (a slave's or follower's sync; SlaveSynchronize), writing the file
+     * only when something differs.
+     *
+     * @return whether anything changed
+     */
+    public synchronized boolean replaceFromMaster(List<AuthUser> users, List<Acl> acls) {
+        Map<String, AuthUser> u = new java.util.HashMap<>();
+        users.forEach(user -> u.put(user.username(), user));
+        Map<String, Acl> a = new java.util.HashMap<>();
+        acls.forEach(acl -> a.put(acl.subject(), acl));
+        if (u.equals(state.users()) && a.equals(state.acls())) {
+            return false;
+        }
+        commit(new State(Map.copyOf(u), Map.copyOf(a)));
+        LOG.info("users and ACLs copied from the master: {} users, {} ACLs", u.size(), a.size());
+        return true;
+    }
+
     /** Writes {@code next} to the file, then publishes it; a failed write publishes nothing. */
     private void commit(State next) {
         List<UserInfo> users = next.users().values().stream().sorted(Comparator.comparing(AuthUser::username))

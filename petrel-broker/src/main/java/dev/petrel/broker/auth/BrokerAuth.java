@@ -31,13 +31,15 @@ public final class BrokerAuth {
     private final Config config;
     private final AuthMetadata metadata;
     private final AuthFailures failures;
-    private final AuthInterceptor interceptor;
+    private final dev.petrel.remoting.RequestInterceptor interceptor;
+    private final PlainAclWatcher plainAcl;
     private final SessionCredentials innerCredentials;
     private final AuthUser initUser;
 
     /**
      * @param configDir   {@code <storePathRootDir>/config}
      * @param clusterName the broker's cluster (the resource of cluster-level requests)
+     * @throws IllegalArgumentException when aclEnable is on and no RocketMQ home directory is known
      */
     public BrokerAuth(Config config, Path configDir, String clusterName, Clock clock) {
         this.config = config;
@@ -45,10 +47,14 @@ public final class BrokerAuth {
         this.failures = new AuthFailures(clock);
         boolean authn = config.get(AuthConfig.AUTHENTICATION_ENABLED);
         boolean authz = config.get(AuthConfig.AUTHORIZATION_ENABLED);
-        this.interceptor = authn || authz ? new AuthInterceptor(authn, authz,
+        AuthInterceptor v2 = authn || authz ? new AuthInterceptor(authn, authz,
             codes(AuthConfig.AUTHENTICATION_WHITELIST.name(), config.get(AuthConfig.AUTHENTICATION_WHITELIST)),
             codes(AuthConfig.AUTHORIZATION_WHITELIST.name(), config.get(AuthConfig.AUTHORIZATION_WHITELIST)),
             metadata, clusterName, failures) : null;
+        boolean v1 = config.get(AuthConfig.ACL_ENABLE);
+        this.plainAcl = v1 || config.get(AuthConfig.MIGRATE_AUTH_FROM_V1_ENABLED)
+            ? new PlainAclWatcher(rocketmqHome(config), setting(config, AuthConfig.ACL_PLAIN_FILE)) : null;
+        this.interceptor = v1 ? new PlainAclInterceptor(new PlainAclChecker(plainAcl::accounts), v2, failures) : v2;
         this.innerCredentials = innerCredentials(config.get(AuthConfig.INNER_CLIENT_AUTHENTICATION_CREDENTIALS));
         this.initUser = initUser(config.get(AuthConfig.INIT_AUTHENTICATION_USER));
     }
@@ -83,15 +89,54 @@ public final class BrokerAuth {
             metadata.createIfAbsent(new AuthUser(innerCredentials.accessKey(), innerCredentials.secretKey(),
                 UserType.SUPER, UserStatus.ENABLE));
         }
-        if (config.get(AuthConfig.MIGRATE_AUTH_FROM_V1_ENABLED)) {
-            LOG.warn("migrateAuthFromV1Enabled=true is not supported by Petrel yet: plain_acl.yml accounts are not "
-                + "imported; create the users and ACLs with mqadmin createUser / createAcl");
+        if (plainAcl != null) {
+            plainAcl.load();
+            PlainAclChecker.Accounts accounts = plainAcl.accounts();
+            if (config.get(AuthConfig.MIGRATE_AUTH_FROM_V1_ENABLED)) {
+                int n = PlainAclMigration.migrate(accounts, metadata);
+                LOG.info("migrateAuthFromV1Enabled: {} of {} ACL 1.0 accounts imported as users and ACLs (the others "
+                    + "were users already)", n, accounts.byAccessKey().size());
+            }
+            if (config.get(AuthConfig.ACL_ENABLE)) {
+                LOG.info("ACL 1.0: {} accounts and {} global white addresses from {} (and conf/acl/), checked for "
+                    + "changes every {} ms", accounts.byAccessKey().size(), accounts.globalWhite().size(),
+                    plainAcl.defaultFile(), config.get(AuthConfig.ACL_FILE_CHECK_INTERVAL_MILLIS));
+                plainAcl.start(config.get(AuthConfig.ACL_FILE_CHECK_INTERVAL_MILLIS));
+            }
         }
-        if (interceptor != null) {
+        if (config.get(AuthConfig.AUTHENTICATION_ENABLED) || config.get(AuthConfig.AUTHORIZATION_ENABLED)) {
             LOG.info("ACL 2.0: authentication {}, authorization {}; {} users",
                 config.get(AuthConfig.AUTHENTICATION_ENABLED) ? "on" : "off",
                 config.get(AuthConfig.AUTHORIZATION_ENABLED) ? "on" : "off", metadata.listUsers(null).size());
         }
+    }
+
+    /** Stops the ACL 1.0 file watcher, if any. */
+    public void close() {
+        if (plainAcl != null) {
+            plainAcl.close();
+        }
+    }
+
+    /** Re-reads changed ACL 1.0 files now (tests; the watcher does it every aclFileCheckIntervalMillis). */
+    public boolean pollPlainAcl() {
+        return plainAcl != null && plainAcl.poll();
+    }
+
+    /** The ACL 1.0 home: broker.conf's rocketmqHome, else -Drocketmq.home.dir, else $ROCKETMQ_HOME (RocketMQ's order). */
+    static Path rocketmqHome(Config config) {
+        String home = setting(config, AuthConfig.ROCKETMQ_HOME);
+        if (home == null || home.isBlank()) {
+            throw new IllegalArgumentException("aclEnable / migrateAuthFromV1Enabled need RocketMQ's home directory, "
+                + "where conf/plain_acl.yml lives: set rocketmqHome in broker.conf, -Drocketmq.home.dir or ROCKETMQ_HOME");
+        }
+        return Path.of(home).toAbsolutePath().normalize();
+    }
+
+    /** A text key's value: broker.conf's unless blank, then its system property or environment variable. */
+    private static String setting(Config config, dev.petrel.common.config.ConfigKey<String> key) {
+        String v = config.get(key);
+        return v != null && !v.isBlank() ? v : key.resolvedDefault();
     }
 
     /** The request check, or null when neither authentication nor authorization is enabled. */

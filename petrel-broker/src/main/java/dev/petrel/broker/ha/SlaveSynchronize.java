@@ -1,8 +1,15 @@
 package dev.petrel.broker.ha;
 
+import dev.petrel.broker.auth.Acl;
+import dev.petrel.broker.auth.AuthCodec;
+import dev.petrel.broker.auth.AuthUser;
 import dev.petrel.broker.replication.MetadataTables;
 import dev.petrel.common.concurrent.PeriodicLoop;
+import dev.petrel.common.json.JsonType;
 import dev.petrel.protocol.body.BodyCodec;
+import dev.petrel.protocol.body.ProtocolJson;
+import dev.petrel.protocol.body.auth.AclInfo;
+import dev.petrel.protocol.body.auth.UserInfo;
 import dev.petrel.protocol.body.offset.ConsumerOffsetSerializeWrapper;
 import dev.petrel.protocol.body.offset.DelayOffsetSerializeWrapper;
 import dev.petrel.protocol.body.subscription.SubscriptionGroupWrapper;
@@ -15,6 +22,8 @@ import dev.petrel.remoting.RemotingException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -23,8 +32,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * A slave's copy of its master's metadata (RocketMQ's SlaveSynchronize, ha.md §1.8): every
  * {@code slaveSynchronizeInterval} (10 s, the period of Apache's DLedger and controller-mode slaves; a classic Apache
  * slave syncs every 60 s) and at once when the master's address becomes known or changes, it asks the master for
- * GET_ALL_TOPIC_CONFIG (21), GET_ALL_CONSUMER_OFFSET (43), GET_ALL_DELAY_OFFSET (45) and
- * GET_ALL_SUBSCRIPTIONGROUP_CONFIG (201), and adopts them: topics and groups replaced when their data version
+ * GET_ALL_TOPIC_CONFIG (21), GET_ALL_CONSUMER_OFFSET (43), GET_ALL_DELAY_OFFSET (45),
+ * GET_ALL_SUBSCRIPTIONGROUP_CONFIG (201) and, Petrel's addition, the ACL 2.0 users and ACLs (AUTH_LIST_USER 3005,
+ * AUTH_LIST_ACL 3010: an Apache broker keeps its own, Petrel's slaves mirror their master's), and adopts them: topics and groups replaced when their data version
  * differs, delay progress replaced, consumer offsets reconciled ({@link OffsetReconciler}: commits taken while the
  * master was down are not overwritten by the master's older values). Each table is written to its file.
  *
@@ -53,6 +63,8 @@ public final class SlaveSynchronize extends PeriodicLoop {
     private final AtomicLong syncs = new AtomicLong();
     private volatile long lastSyncMillis = -1;
     private volatile String lastError;
+    /** The last reason users and ACLs were not copied (sync thread only; logged when it changes). */
+    private String lastAuthError;
     /** A call of the current sync failed (sync thread only). */
     private boolean roundFailed;
     private final java.util.function.LongSupplier millis;
@@ -173,6 +185,9 @@ public final class SlaveSynchronize extends PeriodicLoop {
         if (groups != null && adopting()) {
             tables.groups().replaceFromMaster(groups.dataVersion(), groups.subscriptionGroupTable());
         }
+        if (tables.auth() != null) {
+            syncAuth(addr);
+        }
         boolean ok = !roundFailed;
         if (ok) {
             lastError = null;
@@ -180,6 +195,64 @@ public final class SlaveSynchronize extends PeriodicLoop {
         lastSyncMillis = millis.getAsLong();
         syncs.incrementAndGet();
         return ok;
+    }
+
+    /**
+     * Users and ACLs: AUTH_LIST_USER and AUTH_LIST_ACL without filters (signed as the inner user, who must be allowed
+     * them on the master); adopted only when both answered, so a refused or failed call never empties the slave's.
+     * Unlike the four tables, a failure here does not fail the round: a master that does not serve them (an Apache
+     * master without an authentication metadata provider) or refuses them is logged once per distinct answer and
+     * the slave keeps its own users and ACLs.
+     */
+    private void syncAuth(String addr) {
+        byte[] users = authBody(addr, RequestCode.AUTH_LIST_USER);
+        byte[] acls = users == null ? null : authBody(addr, RequestCode.AUTH_LIST_ACL);
+        if (acls == null) {
+            return;
+        }
+        List<AuthUser> userList = new ArrayList<>();
+        List<Acl> aclList = new ArrayList<>();
+        try {
+            for (UserInfo u : users.length == 0 ? List.<UserInfo>of()
+                : ProtocolJson.codec().decode(users, new JsonType<List<UserInfo>>() { })) {
+                userList.add(AuthCodec.user(u.username(), u));
+            }
+            for (AclInfo a : acls.length == 0 ? List.<AclInfo>of()
+                : ProtocolJson.codec().decode(acls, new JsonType<List<AclInfo>>() { })) {
+                aclList.add(AuthCodec.acl(null, a));
+            }
+        } catch (RuntimeException e) { // JsonException, AuthException: a body this broker cannot take
+            authNotCopied(addr, "users or ACLs cannot be read: " + e.getMessage());
+            return;
+        }
+        if (mayAdopt.getAsBoolean()) {
+            tables.auth().replaceFromMaster(userList, aclList);
+            lastAuthError = null;
+        }
+    }
+
+    /** One AUTH_LIST_* call's body (empty when none); null after logging when it did not succeed. */
+    private byte[] authBody(String addr, int code) {
+        try {
+            RemotingCommand r = client.invokeSync(addr, RemotingCommand.request(code, Map.of(), null), timeoutMillis);
+            if (r.code() == ResponseCode.SUCCESS) {
+                return r.body() == null ? new byte[0] : r.body();
+            }
+            authNotCopied(addr, "request " + code + " answered code " + r.code() + " " + r.remark());
+        } catch (RemotingException e) {
+            authNotCopied(addr, "request " + code + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
+    }
+
+    private void authNotCopied(String addr, String why) {
+        String text = "users and ACLs not copied from master " + addr + " (the slave keeps its own): " + why;
+        if (!text.equals(lastAuthError)) {
+            LOG.info(text);
+        }
+        lastAuthError = text;
     }
 
     private boolean adopting() {

@@ -1,5 +1,6 @@
 package dev.petrel.broker.metrics;
 
+import dev.petrel.broker.auth.AuthFailures;
 import dev.petrel.broker.client.ClientSession;
 import dev.petrel.broker.client.ConsumerGroupState;
 import dev.petrel.broker.client.ConsumerRegistry;
@@ -56,7 +57,7 @@ public final class BrokerMetrics implements MultiCollector {
                           Supplier<ScheduleStats.Snapshot> delay, Supplier<TimerStats.Snapshot> timer,
                           Supplier<TransactionCheckLoop.Stats> transactions,
                           Supplier<Map<String, String>> replication, IntSupplier permission,
-                          RemotingMetrics remoting) {
+                          RemotingMetrics remoting, Supplier<Map<AuthFailures.Reason, Long>> authFailures) {
     }
 
     /** Our pool names → RocketMQ's {@code processor} label values. */
@@ -100,6 +101,7 @@ public final class BrokerMetrics implements MultiCollector {
         latency(out);
         scheduled(out);
         replication(out);
+        authFailures(out);
         out.addAll(CounterTable.families("petrel_remoting", "Broker remoting server counter", s.remoting().snapshot(),
             constant));
         return new MetricSnapshots(out);
@@ -282,6 +284,17 @@ public final class BrokerMetrics implements MultiCollector {
                 RequestCode.name(code).toLowerCase(Locale.ROOT)).merge(constant)));
         }
         out.add(h.build());
+    }
+
+    /**
+     * Refused requests by reason (ACL 1.0 and 2.0). RocketMQ 5.3 exports no such metric, hence a petrel_ name; the
+     * label is the bounded {@link AuthFailures.Reason}, never a user name or address a client sent.
+     */
+    private void authFailures(List<MetricSnapshot> out) {
+        Family f = Family.counter("petrel_auth_failures", "Requests refused by authentication or authorization since "
+            + "start, by reason.", constant, "reason");
+        s.authFailures().get().forEach((reason, n) -> f.add(n, reason.name().toLowerCase(java.util.Locale.ROOT)));
+        out.add(f.build());
     }
 
     private void scheduled(List<MetricSnapshot> out) {

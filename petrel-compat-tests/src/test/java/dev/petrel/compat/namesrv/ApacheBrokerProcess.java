@@ -44,6 +44,20 @@ public final class ApacheBrokerProcess implements AutoCloseable {
      */
     public static ApacheBrokerProcess start(Path dir, String namesrvAddr, String clusterName, String brokerName,
                                             Map<String, String> extra) {
+        return start(dir, namesrvAddr, clusterName, brokerName, extra, true);
+    }
+
+    /**
+     * Starts a broker that knows no NameServer, for tests that call it at its address (ACL tables): returns at
+     * "boot success", without the 10 s wait for a first registration.
+     */
+    public static ApacheBrokerProcess startWithoutNameServer(Path dir, String clusterName, String brokerName,
+                                                             Map<String, String> extra) {
+        return start(dir, null, clusterName, brokerName, extra, false);
+    }
+
+    private static ApacheBrokerProcess start(Path dir, String namesrvAddr, String clusterName, String brokerName,
+                                             Map<String, String> extra, boolean awaitRegistration) {
         // A caller may choose the port (from FreePorts.nextWithNeighbours()), to know the HA port listenPort + 1 before
         // the start, as a slave's haMasterAddress.
         int port = extra.containsKey("listenPort") ? Integer.parseInt(extra.get("listenPort"))
@@ -53,7 +67,9 @@ public final class ApacheBrokerProcess implements AutoCloseable {
         conf.put("brokerName", brokerName);
         conf.put("brokerId", "0");
         conf.put("brokerRole", "ASYNC_MASTER");
-        conf.put("namesrvAddr", namesrvAddr);
+        if (namesrvAddr != null) {
+            conf.put("namesrvAddr", namesrvAddr);
+        }
         conf.put("listenPort", String.valueOf(port));
         conf.put("brokerIP1", "127.0.0.1");
         conf.put("rocketmqHome", dir.toString());
@@ -82,6 +98,9 @@ public final class ApacheBrokerProcess implements AutoCloseable {
             Map.of("ROCKETMQ_HOME", dir.toString()), dir.resolve("broker.out"));
         try {
             jvm.awaitLine(START_TIMEOUT, "the Apache broker's boot line", line -> line.contains("boot success"));
+            if (!awaitRegistration) {
+                return new ApacheBrokerProcess(jvm, clusterName, brokerName, "127.0.0.1:" + port);
+            }
             // The 5.3.1 broker registers only with NameServers its background scan found reachable, which it has not
             // done yet at boot: its first registration is the periodic one, 10 s after the start. Wait for it.
             Path log = dir.resolve("logs/rocketmqlogs/broker.log");
