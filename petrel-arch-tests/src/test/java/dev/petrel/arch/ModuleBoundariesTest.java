@@ -36,7 +36,7 @@ class ModuleBoundariesTest {
         // Under `mvn verify` the modules arrive as jars, under `mvn test` as class folders: both must be scanned,
         // and an empty import would make every rule below pass vacuously.
         for (String module : new String[] {"common", "message", "protocol", "remoting", "store", "raft", "namesrv", "broker",
-            "client", "admin", "server", "embedded"}) {
+            "client", "admin", "canary", "server", "embedded"}) {
             long count = petrel.stream().filter(c -> c.getPackageName().startsWith("dev.petrel." + module)).count();
             if (count < 5) {
                 throw new AssertionError("only " + count + " classes of dev.petrel." + module + " were imported");
@@ -124,6 +124,14 @@ class ModuleBoundariesTest {
     }
 
     @Test
+    void canaryIsAClientOfTheServers() {
+        check(noClasses().that().resideInAPackage("dev.petrel.canary..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.broker..", "dev.petrel.store..",
+                "dev.petrel.namesrv..", "dev.petrel.server..", "dev.petrel.raft..", "dev.petrel.admin..", "io.netty..")
+            .because("the canary sees brokers only as any application does: over the wire, through the client"));
+    }
+
+    @Test
     void nameServerNeverSeesClientStoreOrBroker() {
         check(noClasses().that().resideInAPackage("dev.petrel.namesrv..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.client..", "dev.petrel.store..", "dev.petrel.broker..",
@@ -178,7 +186,7 @@ class ModuleBoundariesTest {
     @Test
     void timeComesFromTheInjectedClock() {
         check(noClasses().that().resideInAnyPackage("dev.petrel.store..", "dev.petrel.broker..", "dev.petrel.namesrv..",
-                "dev.petrel.remoting..", "dev.petrel.protocol..", "dev.petrel.message..")
+                "dev.petrel.remoting..", "dev.petrel.protocol..", "dev.petrel.message..", "dev.petrel.canary..")
             .should().callMethod(System.class, "currentTimeMillis")
             .orShould().callMethod(System.class, "nanoTime")
             .because("logic takes time from dev.petrel.common.time.Clock so tests can step it"));

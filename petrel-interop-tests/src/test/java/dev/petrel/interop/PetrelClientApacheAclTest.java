@@ -41,13 +41,7 @@ class PetrelClientApacheAclTest {
 
     @AfterAll
     static void stopServers() {
-        if (broker != null) {
-            broker.close();
-        }
-        if (namesrv != null) {
-            namesrv.close();
-        }
-        ServerProcesses.deleteStores(dir);
+        ServerProcesses.stopAll(dir, broker, namesrv);
     }
 
     @Test

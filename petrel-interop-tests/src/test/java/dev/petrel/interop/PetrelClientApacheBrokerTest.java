@@ -41,13 +41,7 @@ class PetrelClientApacheBrokerTest extends InteropMatrix {
 
     @AfterAll
     static void stopServers() {
-        if (broker != null) {
-            broker.close();
-        }
-        if (namesrv != null) {
-            namesrv.close();
-        }
-        ServerProcesses.deleteStores(dir);
+        ServerProcesses.stopAll(dir, broker, namesrv);
     }
 
     @Override

@@ -28,13 +28,7 @@ class PetrelClientPetrelBrokerTest extends InteropMatrix {
 
     @AfterAll
     static void stopServers() {
-        if (broker != null) {
-            broker.close();
-        }
-        if (namesrv != null) {
-            namesrv.close();
-        }
-        ServerProcesses.deleteStores(dir);
+        ServerProcesses.stopAll(dir, broker, namesrv);
     }
 
     @Override

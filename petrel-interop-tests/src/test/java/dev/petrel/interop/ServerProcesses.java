@@ -107,6 +107,16 @@ public final class ServerProcesses {
         return Files.createTempDirectory(base, prefix).toAbsolutePath();
     }
 
+    /** Kills the servers that were started (null: never started), then removes the stores under {@code dir}. */
+    public static void stopAll(Path dir, Server... servers) {
+        for (Server server : servers) {
+            if (server != null) {
+                server.close();
+            }
+        }
+        deleteStores(dir);
+    }
+
     /** Removes the broker stores under {@code dir} once its processes are gone. */
     public static void deleteStores(Path dir) {
         if (dir == null || !Files.exists(dir)) {

@@ -1,6 +1,8 @@
 package dev.petrel.server;
 
 import dev.petrel.broker.BrokerConfig;
+import dev.petrel.canary.CanaryConfig;
+import dev.petrel.common.config.ConfigKey;
 import dev.petrel.metrics.MetricsConfig;
 import dev.petrel.namesrv.NamesrvConfig;
 import dev.petrel.store.StoreConfig;
@@ -8,18 +10,23 @@ import dev.petrel.server.launch.Launcher;
 import dev.petrel.server.launch.RolePlan;
 import dev.petrel.server.launch.ServeCommand;
 import dev.petrel.server.launch.StandaloneConfig;
+import dev.petrel.server.role.CanaryRoleFactory;
 import dev.petrel.server.role.RoleFactory;
 import dev.petrel.server.role.Roles;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 
 /**
  * {@code petrel standalone}: a NameServer and a broker in one JVM, with defaults. The NameServer listens on the port
- * of {@code namesrvAddr} (default 127.0.0.1:9876), so {@code listenPort} stays the broker's.
+ * of {@code namesrvAddr} (default 127.0.0.1:9876), so {@code listenPort} stays the broker's. With
+ * {@code canaryEnable=true} a correctness canary runs against the broker too, after it (its families on the same
+ * endpoint, its summary line in the log file).
  */
 @Command(name = "standalone", mixinStandardHelpOptions = true,
     description = "Run a NameServer and a broker in one JVM (NameServer on 9876, broker on 10911). "
@@ -33,7 +40,12 @@ final class StandaloneCommand extends ServeCommand {
 
     @Override
     protected Set<String> extraKeys() {
-        return Set.of(StandaloneConfig.NAMESRV_ADDR.name());
+        // the canary's keys are read even when it is off (canaryEnable=false): no warning for a file that has them
+        Set<String> keys = new HashSet<>(Set.of(StandaloneConfig.NAMESRV_ADDR.name(), CanaryConfig.ENABLE.name()));
+        for (ConfigKey<?> key : CanaryConfig.OWN.keys()) {
+            keys.add(key.name());
+        }
+        return keys;
     }
 
     @Override
@@ -61,6 +73,19 @@ final class StandaloneCommand extends ServeCommand {
             }
             plans.add(new RolePlan(role, properties));
         }
+        if (canaryEnabled(raw)) {
+            Map<String, String> properties = new LinkedHashMap<>(raw);
+            properties.put(CanaryConfig.NAMESRV_ADDR.name(), namesrvAddr);
+            plans.add(new RolePlan(new CanaryRoleFactory(CanaryConfig.STANDALONE_ROLE,
+                MetricsConfig.BROKER_PROM_EXPORTER_PORT, LoggerFactory.getLogger(CanaryRoleFactory.class)::info),
+                properties));
+        }
         return plans;
+    }
+
+    private static boolean canaryEnabled(Map<String, String> raw) {
+        String value = raw.get(CanaryConfig.ENABLE.name());
+        return CanaryConfig.IN_STANDALONE.parse(value == null ? Map.of() : Map.of(CanaryConfig.ENABLE.name(), value),
+            unknown -> { }).get(CanaryConfig.ENABLE);
     }
 }

@@ -88,6 +88,22 @@ class PetrelMainTest {
     }
 
     @Test
+    void theCanaryCommandReadsItsPropertiesAndRefusesAWindowTooSmallForTheGracePeriod() throws Exception {
+        ChildJvm print = petrel("canary-print", "canary", "-c", conf("canaryTopic=Watched").toString(), "-n",
+            "10.0.0.1:9876", "-p");
+        assertThat(print.waitForExit(WAIT)).isTrue();
+        assertThat(print.process().exitValue()).isZero();
+        assertThat(print.lines()).contains("namesrvAddr=10.0.0.1:9876", "canaryTopic=Watched", "canaryGraceMs=60000",
+            "metricsPromExporterPort=5559");
+
+        ChildJvm bad = petrel("canary-bad", "canary", "-c", conf("canarySendIntervalMs=1").toString());
+        assertThat(bad.waitForExit(WAIT)).isTrue();
+        assertThat(bad.process().exitValue()).isEqualTo(1);
+        assertThat(bad.lines()).anyMatch(l -> l.contains("Petrel canary failed to start: bad configuration: property "
+            + "canaryWindow=4096 cannot hold"));
+    }
+
+    @Test
     void aBadValueStopsTheStartWithItsMessageAndNoStackTrace() throws Exception {
         ChildJvm namesrv = petrel("bad", "namesrv", "-c", conf("listenPort=ninety").toString());
 
@@ -116,13 +132,15 @@ class PetrelMainTest {
         ChildJvm standalone = petrel("standalone", "standalone", "-c",
             conf("bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort + "\nstorePathRootDir="
                 + dir.resolve("store") + "\nmetricsExporterType=PROM\nmetricsPromExporterHost=127.0.0.1\n"
-                + "metricsPromExporterPort=" + metricsPort).toString(), "-n", "127.0.0.1:" + port);
+                + "metricsPromExporterPort=" + metricsPort + "\ncanaryEnable=true\ncanarySendIntervalMs=50\n"
+                + "canaryDiscoveryIntervalMs=200").toString(), "-n", "127.0.0.1:" + port);
 
         String ready = standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
         assertThat(ready).contains("NameServer on 127.0.0.1:" + port + ", ")
             .contains("broker broker-a of cluster DefaultCluster on 127.0.0.1:" + brokerPort)
             .contains("store " + dir.resolve("store"))
-            .contains("metrics on http://127.0.0.1:" + metricsPort + "/metrics");
+            .contains("metrics on http://127.0.0.1:" + metricsPort + "/metrics")
+            .contains("canary on topic PETREL_CANARY (run ");
         assertThat(standalone.lines()).noneMatch(l -> l.contains("WARN"));
 
         // the operator tools through the launcher, against it
@@ -136,6 +154,12 @@ class PetrelMainTest {
         dev.petrel.testkit.PrometheusText scrape = dev.petrel.testkit.PrometheusText.scrape(metricsPort);
         assertThat(scrape.value("rocketmq_messages_in_total", "topic", "ToolTopic", "node_id", "broker-a")).contains(1.0);
         assertThat(scrape.value("petrel_namesrv_broker_addresses")).contains(1.0);
+        // canaryEnable: the canary runs against standalone's broker and its families join the same endpoint
+        dev.petrel.testkit.Await.until(Duration.ofSeconds(60), "the canary received messages from broker-a",
+            () -> dev.petrel.testkit.PrometheusText.scrape(metricsPort)
+                .value("petrel_canary_received_messages_total", "broker", "broker-a").orElse(0.0) >= 5);
+        assertThat(dev.petrel.testkit.PrometheusText.scrape(metricsPort)
+            .value("petrel_canary_lost_messages_total", "broker", "broker-a")).contains(0.0);
         ChildJvm status = tool("topicStatus", "admin", "topicStatus", "-n", ns, "-t", "ToolTopic");
         assertThat(status.lines().get(1)).startsWith(String.format("%-32s  %-4d  %-20d  %-20d", "broker-a", 0, 0, 1));
         ChildJvm consume = tool("consume", "consume", "-n", ns, "-t", "ToolTopic", "--count", "1");

@@ -96,6 +96,14 @@ public final class ConfigReference {
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
             + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",
             StandaloneConfig.DEFINITION),
+        new Section("Canary", "Read by `petrel canary` (and by standalone's canary when `canaryEnable=true`): the "
+            + "correctness canary's topic, timings and memory; see docs/operations.md, \"Correctness canary\".",
+            dev.petrel.canary.CanaryConfig.OWN),
+        new Section("Metrics (canary)", "Read by `petrel canary`: the metrics keys with the canary's own port (5559, "
+            + "beside a broker's 5557 and a NameServer's 5558). Standalone's canary serves its families on the "
+            + "standalone's endpoint.", dev.petrel.canary.CanaryConfig.METRICS),
+        new Section("Canary in standalone", "Read by `petrel standalone`: whether it runs a canary against its own "
+            + "broker (the Canary keys then apply to it).", dev.petrel.canary.CanaryConfig.IN_STANDALONE),
         new Section("Remoting server", "Read by every server role (RocketMQ's `NettyServerConfig`). `listenPort` is "
             + "listed here for completeness; each role sets its own default.", RemotingServerConfig.DEFINITION),
         new Section("Remoting client", "Read by the broker (its connections to the NameServers and the check-backs' "

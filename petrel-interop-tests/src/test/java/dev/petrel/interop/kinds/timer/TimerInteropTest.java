@@ -67,13 +67,7 @@ class TimerInteropTest {
 
     @AfterAll
     static void stopServers() {
-        if (broker != null) {
-            broker.close();
-        }
-        if (namesrv != null) {
-            namesrv.close();
-        }
-        ServerProcesses.deleteStores(dir);
+        ServerProcesses.stopAll(dir, broker, namesrv);
     }
 
     private static String instance(String kind) {
