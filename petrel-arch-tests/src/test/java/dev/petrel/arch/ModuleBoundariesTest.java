@@ -36,7 +36,7 @@ class ModuleBoundariesTest {
         // Under `mvn verify` the modules arrive as jars, under `mvn test` as class folders: both must be scanned,
         // and an empty import would make every rule below pass vacuously.
         for (String module : new String[] {"common", "message", "protocol", "remoting", "store", "raft", "namesrv", "broker",
-            "client", "admin", "server", "embedded"}) {
+            "client", "admin", "dashboard", "server", "embedded"}) {
             long count = petrel.stream().filter(c -> c.getPackageName().startsWith("dev.petrel." + module)).count();
             if (count < 5) {
                 throw new AssertionError("only " + count + " classes of dev.petrel." + module + " were imported");
@@ -121,6 +121,15 @@ class ModuleBoundariesTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.broker..", "dev.petrel.store..",
                 "dev.petrel.namesrv..", "dev.petrel.server..", "dev.petrel.raft..", "io.netty..")
             .because("petrel admin talks to NameServers and brokers (Petrel's or Apache's) over the wire only"));
+    }
+
+    @Test
+    void dashboardIsAClientOfTheServers() {
+        check(noClasses().that().resideInAPackage("dev.petrel.dashboard..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.broker..", "dev.petrel.store..",
+                "dev.petrel.namesrv..", "dev.petrel.server..", "dev.petrel.raft..", "dev.petrel.remoting..", "io.netty..")
+            .because("the dashboard speaks the admin protocol through petrel-admin only, so it works against Apache "
+                + "clusters too"));
     }
 
     @Test
