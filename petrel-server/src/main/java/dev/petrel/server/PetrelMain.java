@@ -6,13 +6,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bin/petrel}: {@code petrel namesrv | broker | standalone [-c FILE] [-n ADDR] [-p]}, {@code petrel bench ...},
+ * {@code bin/petrel}: {@code petrel namesrv | broker | standalone | dashboard [-c FILE] [-n ADDR] [-p]},
+ * {@code petrel bench ...},
  * and the operator tools {@code petrel admin | send | consume} (petrel-admin).
  *
  * <p>No logger is touched here: the subcommand first names the log file (see {@link Launcher}).
  */
 @Command(name = "petrel", mixinStandardHelpOptions = true, versionProvider = PetrelMain.Version.class,
-    subcommands = {NamesrvCommand.class, BrokerCommand.class, StandaloneCommand.class, BenchCommand.class,
+    subcommands = {NamesrvCommand.class, BrokerCommand.class, StandaloneCommand.class, DashboardCommand.class,
+        BenchCommand.class,
         ToolCommands.Admin.class, ToolCommands.Send.class, ToolCommands.Consume.class, CommandLine.HelpCommand.class},
     description = "Petrel: a message queue that speaks Apache RocketMQ's protocol and reads its property files.",
     footer = {"", "Properties: docs/configuration.md. Operations: docs/operations.md."})
@@ -43,7 +45,7 @@ public final class PetrelMain implements Runnable {
     /** {@code petrel} without a subcommand: usage, exit code 2. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: namesrv, broker, standalone, admin, send, consume or bench");
+        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: namesrv, broker, standalone, dashboard, admin, send, consume or bench");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -113,16 +113,19 @@ class PetrelMainTest {
         int port = dev.petrel.testkit.FreePorts.next();
         int brokerPort = dev.petrel.testkit.FreePorts.next();
         int metricsPort = dev.petrel.testkit.FreePorts.next();
+        int dashboardPort = dev.petrel.testkit.FreePorts.next();
         ChildJvm standalone = petrel("standalone", "standalone", "-c",
             conf("bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort + "\nstorePathRootDir="
                 + dir.resolve("store") + "\nmetricsExporterType=PROM\nmetricsPromExporterHost=127.0.0.1\n"
-                + "metricsPromExporterPort=" + metricsPort).toString(), "-n", "127.0.0.1:" + port);
+                + "metricsPromExporterPort=" + metricsPort + "\ndashboardEnable=true\ndashboardPort=" + dashboardPort)
+                .toString(), "-n", "127.0.0.1:" + port);
 
         String ready = standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
         assertThat(ready).contains("NameServer on 127.0.0.1:" + port + ", ")
             .contains("broker broker-a of cluster DefaultCluster on 127.0.0.1:" + brokerPort)
             .contains("store " + dir.resolve("store"))
-            .contains("metrics on http://127.0.0.1:" + metricsPort + "/metrics");
+            .contains("metrics on http://127.0.0.1:" + metricsPort + "/metrics")
+            .contains("dashboard on http://127.0.0.1:" + dashboardPort + "/");
         assertThat(standalone.lines()).noneMatch(l -> l.contains("WARN"));
 
         // the operator tools through the launcher, against it
@@ -136,6 +139,12 @@ class PetrelMainTest {
         dev.petrel.testkit.PrometheusText scrape = dev.petrel.testkit.PrometheusText.scrape(metricsPort);
         assertThat(scrape.value("rocketmq_messages_in_total", "topic", "ToolTopic", "node_id", "broker-a")).contains(1.0);
         assertThat(scrape.value("petrel_namesrv_broker_addresses")).contains(1.0);
+        // standalone's web dashboard administers its own NameServer
+        java.net.http.HttpResponse<String> topics = java.net.http.HttpClient.newHttpClient().send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + dashboardPort + "/api/topics"))
+                .timeout(WAIT).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(topics.statusCode()).isEqualTo(200);
+        assertThat(topics.body()).contains("\"topic\":\"ToolTopic\"");
         ChildJvm status = tool("topicStatus", "admin", "topicStatus", "-n", ns, "-t", "ToolTopic");
         assertThat(status.lines().get(1)).startsWith(String.format("%-32s  %-4d  %-20d  %-20d", "broker-a", 0, 0, 1));
         ChildJvm consume = tool("consume", "consume", "-n", ns, "-t", "ToolTopic", "--count", "1");
