@@ -124,7 +124,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    void createTopicByClicking() {
+    void createAndUpdateATopicByClicking() {
         browser.open(url + "/topics.html");
         type("new-topic", "BrowserCreated");
         type("new-read", "2");
@@ -141,6 +141,18 @@ class DashboardBrowserTest {
         }, r -> r != null);
         assertThat(route.queueDatas().get(0).readQueueNums()).isEqualTo(2);
         browser.until("the list to show the new topic", d -> browser.text("topics").contains("BrowserCreated"));
+
+        // update: the detail's button fills the form with the topic's figures
+        browser.open(url + "/topics.html?topic=BrowserCreated");
+        browser.id("edit-topic").click();
+        assertThat(browser.id("new-topic").getDomProperty("value")).isEqualTo("BrowserCreated");
+        assertThat(browser.id("new-read").getDomProperty("value")).isEqualTo("2");
+        type("new-read", "3");
+        type("new-write", "3");
+        browser.id("create-submit").click();
+        waitText("status", "with 3 read and 3 write queues");
+        Await.value(Workload.WAIT, "the updated route", () -> work.admin.topicRoute("BrowserCreated"),
+            r -> r.queueDatas().get(0).readQueueNums() == 3);
     }
 
     @Test

@@ -50,6 +50,17 @@
     d.groups.map((g) => [g.group, g.lag, num(g.consumeTps, 2), g.error || '']),
     { empty: 'No group consumes this topic.' });
     $('topic-detail').dataset.loaded = d.topic;
+    $('edit-topic').onclick = () => {
+      const r = d.route[0];
+      $('new-topic').value = d.topic;
+      if (r) {
+        $('new-read').value = r.readQueues;
+        $('new-write').value = r.writeQueues;
+        $('new-perm').value = { RW: '6', R: '4', W: '2' }[r.perm] || '6';
+        if (r.cluster) $('new-cluster').value = r.cluster;
+      }
+      $('new-read').focus();
+    };
     const del = $('delete-topic');
     const confirm = $('delete-confirm');
     del.onclick = () => { confirm.hidden = false; confirm.focus(); };
