@@ -107,19 +107,20 @@ class DashboardBrowserTest {
         assertThat(again).isLessThan(5000);
         browser.screenshot("topics");
 
-        WebElement search = browser.driver.findElement(By.cssSelector("#topics input.gridjs-search-input"));
-        search.sendKeys(Workload.TOPIC);
-        browser.until("the search to narrow the list", d -> d.findElements(By.cssSelector("#topics tbody tr")).size() == 1);
+        WebElement filter = browser.id("topics-filter");
+        filter.sendKeys(Workload.TOPIC);
+        browser.until("the filter to narrow the list", d -> d.findElements(By.cssSelector("#topics .tabulator-row")).size() == 1);
         browser.driver.findElement(By.linkText(Workload.TOPIC)).click();
         browser.until("the topic's detail", d -> Workload.TOPIC.equals(browser.id("topic-detail").getDomAttribute("data-loaded")));
         String queues = browser.text("detail-queues");
         assertThat(queues).contains(EmbeddedPetrel.BROKER_NAME);
-        assertThat(browser.driver.findElements(By.cssSelector("#detail-queues tbody tr"))).hasSize(Workload.QUEUES);
+        assertThat(browser.driver.findElements(By.cssSelector("#detail-queues .tabulator-row"))).hasSize(Workload.QUEUES);
         assertThat(browser.text("detail-facts")).contains("Messages stored").contains(String.valueOf(Workload.MESSAGES));
         // the lagging group's lag, 3, next to its name
-        WebElement lagging = browser.driver.findElement(By.xpath("//div[@id='detail-groups']//tr[td//a[text()='"
-            + Workload.LAGGING + "']]"));
-        assertThat(lagging.findElements(By.tagName("td")).get(1).getText()).isEqualTo(String.valueOf(Workload.LAG));
+        WebElement lagging = browser.driver.findElement(By.xpath("//div[@id='detail-groups']//div[contains(@class, "
+            + "'tabulator-row')][.//a[text()='" + Workload.LAGGING + "']]"));
+        assertThat(lagging.findElements(By.cssSelector(".tabulator-cell")).get(1).getText())
+            .isEqualTo(String.valueOf(Workload.LAG));
         browser.screenshot("topic-detail");
     }
 
@@ -157,7 +158,7 @@ class DashboardBrowserTest {
 
     @Test
     void groupsPageShowsLagAndResetsAnOffsetByClicking() {
-        work.consumeAllAndClose("dash-browser-reset");
+        work.caughtUpGroup("dash-browser-reset");
         browser.open(url + "/groups.html");
         waitText("groups", Workload.LAGGING);
         browser.screenshot("groups");

@@ -14,6 +14,7 @@ import dev.petrel.embedded.EmbeddedPetrel;
 import dev.petrel.message.PropertyNames;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.stats.OffsetWrapper;
+import dev.petrel.protocol.body.subscription.SubscriptionGroupConfig;
 import dev.petrel.protocol.body.topic.CreateTopicListRequestBody;
 import dev.petrel.protocol.body.topic.TopicConfig;
 import dev.petrel.protocol.code.RequestCode;
@@ -32,8 +33,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A known workload on a real in-process NameServer and broker, for the dashboard's API and browser tests (one per
  * test class): topic {@value #TOPIC} with 4 queues and 13 messages (keys {@code order-0} … {@code order-12}, bodies
- * with markup and quotes, which the pages must show as text); group {@value #LAGGING} consumed the first 10 and went
- * offline, so its lag is exactly 3; group {@value #LIVE} stays connected (one member) and has consumed all; producer
+ * with markup and quotes, which the pages must show as text); group {@value #LAGGING} committed the first 10 and has no
+ * member, so its lag is exactly 3; group {@value #LIVE} stays connected (one member) and has consumed all; producer
  * group {@value #PRODUCER} stays connected; one dead-letter message of {@value #LAGGING} whose original topic is
  * {@value #RESEND}. Tests that add messages send them to {@value #RESEND} (one message there to start with, key
  * {@code resend-me}), so {@value #TOPIC}'s figures stay exact whatever the order of the tests.
@@ -63,12 +64,14 @@ final class Workload implements AutoCloseable {
         petrel = EmbeddedPetrel.start();
         String ns = petrel.namesrvAddr();
         admin = PatientClients.admin(ns).build();
-        producer = PatientClients.producer(ns).group(PRODUCER).build();
+        // heartbeats every 200 ms (not 30 s), so the brokers list the producer's connection at once
+        producer = PatientClients.producer(ns).group(PRODUCER).instanceName("workload-producer")
+            .set(ClientConfig.HEARTBEAT_BROKER_INTERVAL, 200).build();
         petrel.createTopic(TOPIC, QUEUES);
         for (int i = 0; i < 10; i++) {
             sent.add(send(i));
         }
-        consumeAllAndClose(LAGGING);
+        caughtUpGroup(LAGGING);
         for (int i = 10; i < MESSAGES; i++) {
             sent.add(send(i));
         }
@@ -105,20 +108,25 @@ final class Workload implements AutoCloseable {
             PatientClients.TIMEOUT.toMillis());
     }
 
-    /** A group that consumed every message the topic has now (from the first) and went offline. */
-    void consumeAllAndClose(String group) {
-        long count = 0;
+    /**
+     * A group that has consumed every message the topic has now and has no member online: the group and its retry
+     * topic exist and its committed offsets (UPDATE_CONSUMER_OFFSET, as a consumer commits them) are the queues' ends.
+     * Quicker and more exact than a consumer that starts, consumes, commits and leaves.
+     */
+    void caughtUpGroup(String group) {
+        admin.createGroup(EmbeddedPetrel.CLUSTER, SubscriptionGroupConfig.of(group));
+        petrel.createTopic("%RETRY%" + group, 1);
         for (int q = 0; q < QUEUES; q++) {
-            count += maxOffset(q);
-        }
-        try (PetrelPushConsumer c = consumer(group, new AtomicInteger())) {
-            awaitConsumed(group, count);
+            MessageQueue queue = new MessageQueue(TOPIC, EmbeddedPetrel.BROKER_NAME, q);
+            admin.updateConsumerOffset(group, queue, admin.maxOffset(queue));
         }
     }
 
     private PetrelPushConsumer consumer(String group, AtomicInteger consumed) {
-        // offsets committed every 100 ms (not 5 s), so the workload is ready as soon as it is consumed
-        return PatientClients.pushConsumer(ns()).group(group).set(ClientConfig.PERSIST_CONSUMER_OFFSET_INTERVAL, 100)
+        // offsets committed every 100 ms (not 5 s), so the workload is ready as soon as it is consumed; a client
+        // instance of its own, since the interval is an instance's setting
+        return PatientClients.pushConsumer(ns()).group(group).instanceName("workload-" + group)
+            .set(ClientConfig.PERSIST_CONSUMER_OFFSET_INTERVAL, 100)
             .subscribe(TOPIC, "*").startFrom(StartPosition.FIRST_OFFSET)
             .listener((messages, context) -> {
                 consumed.addAndGet(messages.size());

@@ -1,6 +1,6 @@
-// Shared by every page: the API call, safe DOM building, tables (Grid.js), charts (uPlot), navigation, read-only mode.
+// Shared by every page: the API call, safe DOM building, tables (Tabulator), charts (uPlot), navigation, read-only mode.
 // Everything that comes from the cluster (topic names, message bodies, properties) reaches the page as text:
-// el() sets textContent, Grid.js escapes cell values, links are built with encodeURIComponent. No innerHTML here.
+// el() sets textContent, Tabulator escapes cell values, links are built with encodeURIComponent. No innerHTML here.
 'use strict';
 
 const Petrel = (() => {
@@ -90,31 +90,59 @@ const Petrel = (() => {
 
   const href = (page, params) => page + '?' + new URLSearchParams(params).toString();
 
-  /** A link for a Grid.js cell (gridjs.h builds elements, so the text stays text). */
-  const cellLink = (text, page, params) => gridjs.h('a', { href: href(page, params) }, text);
-
   /**
-   * A sortable, searchable, paged table in `container` (Grid.js). columns: [{name, id?, formatter?}] or names;
-   * rows: arrays. Returns the grid; table(…) again on the same container replaces it.
+   * A sortable, paged table in `container` (Tabulator), with a labelled filter box above it when it has more than
+   * ten rows. columns: names, or {name, link: (value, row) => [page, params]} for a column of links (built as
+   * elements, so the text stays text; every other cell goes through Tabulator's escaping plaintext formatter).
+   * rows: arrays. Resolves once the table is built; table(…) again on the same container replaces it.
    */
   function table(container, columns, rows, options) {
     const o = options || {};
+    if (container.petrelTable) container.petrelTable.destroy();
+    container.petrelTable = null;
     clear(container);
     if (!rows.length) {
       container.append(el('p', { class: 'empty' }, o.empty || 'Nothing to show.'));
-      return null;
+      return Promise.resolve(null);
     }
-    const grid = new gridjs.Grid({
-      columns,
-      data: rows,
-      sort: true,
-      search: rows.length > 10,
-      pagination: rows.length > (o.pageSize || 50) ? { limit: o.pageSize || 50, summary: true } : false,
-      autoWidth: false,
-      className: { table: 'data' },
+    const defs = columns.map((c, i) => {
+      const d = typeof c === 'string' ? { name: c } : c;
+      const col = { title: d.name, field: 'c' + i, headerSort: true, minWidth: 60 };
+      if (d.link) {
+        col.formatter = (cell) => {
+          const [page, params] = d.link(cell.getValue(), cell.getRow().getData().row);
+          return el('a', { href: href(page, params) }, cell.getValue());
+        };
+      }
+      return col;
     });
-    grid.render(container);
-    return grid;
+    const data = rows.map((r) => {
+      const d = { row: r };
+      r.forEach((v, i) => { d['c' + i] = v; });
+      return d;
+    });
+    const size = o.pageSize || 50;
+    let box = null;
+    if (rows.length > 10) {
+      const id = container.id + '-filter';
+      box = el('input', { type: 'search', id, class: 'filter', autocomplete: 'off' });
+      container.append(el('div', { class: 'field filter-field' }, el('label', { for: id }, 'Filter'), box));
+    }
+    const holder = el('div');
+    container.append(holder);
+    const t = new Tabulator(holder, {
+      data, columns: defs, layout: 'fitDataStretch', pagination: rows.length > size, paginationSize: size,
+      placeholder: o.empty || 'Nothing to show.',
+    });
+    container.petrelTable = t;
+    if (box) {
+      box.addEventListener('input', () => {
+        const q = box.value.trim().toLowerCase();
+        if (!q) t.clearFilter();
+        else t.setFilter((row) => row.row.some((v) => String(v).toLowerCase().includes(q)));
+      });
+    }
+    return new Promise((resolve) => t.on('tableBuilt', () => resolve(t)));
   }
 
   /** Key–value facts as a definition list. */
@@ -222,6 +250,6 @@ const Petrel = (() => {
     }
   }
 
-  return { api, post, el, $, clear, time, num, localInput, fromLocalInput, href, cellLink, table, facts, say, guard,
+  return { api, post, el, $, clear, time, num, localInput, fromLocalInput, href, table, facts, say, guard,
     liveChart, poll, param, ready, start, settings: () => settings };
 })();

@@ -1,7 +1,7 @@
 'use strict';
 // Dead letters: a group's %DLQ% messages by time (?group= fills the form and searches); rows open the message page.
 (() => {
-  const { api, $, time, cellLink, table, say, guard, param, localInput, fromLocalInput, start } = Petrel;
+  const { api, $, time, table, say, guard, param, localInput, fromLocalInput, start } = Petrel;
 
   async function search(event) {
     if (event) event.preventDefault();
@@ -9,7 +9,7 @@
       const s = await api('dlq', { group: $('d-group').value.trim(), begin: fromLocalInput($('d-begin').value),
         end: fromLocalInput($('d-end').value) });
       table($('dlq'), [
-        { name: 'Message id', formatter: (cell, row) => cellLink(cell, '/messages.html', { topic: row.cells[1].data, msgId: cell }) },
+        { name: 'Message id', link: (v, row) => ['/messages.html', { topic: row[1], msgId: v }] },
         'Topic', 'Tags', 'Keys', 'Queue', 'Offset', 'Stored', 'Body bytes'],
       s.messages.map((m) => [m.msgId, m.topic, m.tags || '', (m.keys || []).join(' '), m.queueId, m.queueOffset,
         time(m.storeTimestamp), m.bodyLength]), { empty: s.note || 'No dead-letter message in this range.' });

@@ -1,7 +1,7 @@
 'use strict';
 // Consumer groups: the list, one group's detail (?group=) with a live lag chart, and the offset reset.
 (() => {
-  const { api, post, el, $, clear, time, num, cellLink, table, facts, say, guard, liveChart, poll, param,
+  const { api, post, el, $, clear, time, num, table, facts, say, guard, liveChart, poll, param,
     localInput, fromLocalInput, start } = Petrel;
   let all = [];
   let chart = null;
@@ -9,13 +9,14 @@
   function render() {
     const system = $('show-system').checked;
     const rows = all.filter((g) => system || !g.system);
-    table($('groups'), [
-      { name: 'Group', formatter: (cell) => cellLink(cell, '/groups.html', { group: cell }) },
+    const built = table($('groups'), [
+      { name: 'Group', link: (v) => ['/groups.html', { group: v }] },
       'Members', 'Type', 'Model', 'Lag', 'Consume TPS', 'Orderly', 'Max retries'],
     rows.map((g) => [g.group, g.members, g.consumeType || '-', g.messageModel || '-', num(g.lag),
       num(g.consumeTps, 2), g.orderly ? 'yes' : 'no', g.retryMaxTimes]),
     { empty: 'No consumer group matches.' });
     $('groups').dataset.count = String(rows.length);
+    return built;
   }
 
   function showDetail(d) {
@@ -69,7 +70,7 @@
     $('show-system').addEventListener('change', render);
     try {
       all = await api('groups');
-      render();
+      await render();
       const group = param('group');
       if (group) {
         $('reset-time').value = localInput(Date.now() - 3600000);

@@ -1,13 +1,13 @@
 'use strict';
 // Messages: search by topic + time, by key, by id; one message's detail (?topic=&msgId=) and resend.
 (() => {
-  const { api, post, $, clear, time, cellLink, table, facts, say, guard, param, localInput, fromLocalInput,
+  const { api, post, $, clear, time, table, facts, say, guard, param, localInput, fromLocalInput,
     start } = Petrel;
   let current = null;
 
   function results(search) {
     table($('results'), [
-      { name: 'Message id', formatter: (cell, row) => cellLink(cell, '/messages.html', { topic: row.cells[1].data, msgId: cell }) },
+      { name: 'Message id', link: (v, row) => ['/messages.html', { topic: row[1], msgId: v }] },
       'Topic', 'Tags', 'Keys', 'Broker', 'Queue', 'Offset', 'Stored', 'Body bytes'],
     search.messages.map((m) => [m.msgId, m.topic, m.tags || '', (m.keys || []).join(' '), m.brokerName, m.queueId,
       m.queueOffset, time(m.storeTimestamp), m.bodyLength]), { empty: 'No message found.' });

@@ -1,25 +1,26 @@
 'use strict';
 // Topics: the list (filtered by type), one topic's detail (?topic=), create/update and delete.
 (() => {
-  const { api, post, el, $, clear, time, num, cellLink, table, facts, say, guard, param, start } = Petrel;
+  const { api, post, el, $, clear, time, num, table, facts, say, guard, param, start } = Petrel;
   let all = [];
 
   function render() {
     const system = $('show-system').checked;
     const retry = $('show-retry').checked;
     const rows = all.filter((t) => (system || t.type !== 'SYSTEM') && (retry || (t.type !== 'RETRY' && t.type !== 'DLQ')));
-    table($('topics'), [
-      { name: 'Topic', formatter: (cell) => cellLink(cell, '/topics.html', { topic: cell }) },
+    const built = table($('topics'), [
+      { name: 'Topic', link: (v) => ['/topics.html', { topic: v }] },
       'Type', 'Brokers', 'Read queues', 'Write queues', 'Permission'],
     rows.map((t) => [t.topic, t.type, t.brokers.join(', ') || '-', t.readQueues, t.writeQueues, t.perm || '-']),
     { empty: 'No topic matches.' });
     $('topics').dataset.count = String(rows.length);
+    return built;
   }
 
   async function load() {
     const list = await api('topics');
     all = list.topics;
-    render();
+    await render();
     const errors = Object.entries(list.errors || {});
     if (errors.length) say('Some brokers did not answer: ' + errors.map(([b, e]) => b + ': ' + e).join('; '), 'error');
   }
@@ -44,8 +45,8 @@
     table($('detail-route'), ['Broker', 'Cluster', 'Addresses', 'Read queues', 'Write queues', 'Permission'],
       d.route.map((r) => [r.brokerName, r.cluster || '-',
         Object.entries(r.addresses).map(([id, a]) => id + ': ' + a).join(', '), r.readQueues, r.writeQueues, r.perm]));
-    table($('detail-groups'), [
-      { name: 'Group', formatter: (cell) => cellLink(cell, '/groups.html', { group: cell }) },
+    await table($('detail-groups'), [
+      { name: 'Group', link: (v) => ['/groups.html', { group: v }] },
       'Lag', 'Consume TPS', 'Error'],
     d.groups.map((g) => [g.group, g.lag, num(g.consumeTps, 2), g.error || '']),
     { empty: 'No group consumes this topic.' });
