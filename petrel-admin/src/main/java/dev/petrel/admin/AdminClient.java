@@ -4,6 +4,7 @@ import dev.petrel.client.BrokerException;
 import dev.petrel.client.ClientConfig;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.NoRouteException;
+import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.internal.Requests;
 import dev.petrel.protocol.body.MessageQueue;
@@ -18,7 +19,9 @@ import dev.petrel.protocol.body.stats.ConsumeStats;
 import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.body.stats.OffsetWrapper;
 import dev.petrel.protocol.body.subscription.SubscriptionGroupConfig;
+import dev.petrel.protocol.body.subscription.SubscriptionGroupWrapper;
 import dev.petrel.protocol.body.topic.TopicConfig;
+import dev.petrel.protocol.body.topic.TopicConfigAndMappingSerializeWrapper;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.code.ResponseCode;
 import dev.petrel.protocol.frame.RemotingCommand;
@@ -158,6 +161,15 @@ public final class AdminClient implements AutoCloseable {
             "create topic " + config.topicName());
     }
 
+    /**
+     * GET_ALL_TOPIC_CONFIG: every topic's configuration on one broker, by name (Petrel's and Apache's 5.x body alike).
+     * A broker without topics answers an error, which is thrown.
+     */
+    public Map<String, TopicConfig> topicConfigs(String address) {
+        RemotingCommand r = expectSuccess(address, Requests.bare(RequestCode.GET_ALL_TOPIC_CONFIG, null), "topic configs");
+        return TopicConfigAndMappingSerializeWrapper.CODEC.decode(r.body()).topicConfigTable();
+    }
+
     /** PUT_KV_CONFIG on every NameServer (mqadmin sets ORDER_TOPIC_CONFIG this way). */
     public void putKvConfig(String namespace, String key, String value) {
         for (String ns : admin.nameServerAddresses()) {
@@ -171,6 +183,28 @@ public final class AdminClient implements AutoCloseable {
     public void createGroup(String address, SubscriptionGroupConfig config) {
         expectSuccess(address, Requests.bare(RequestCode.UPDATE_AND_CREATE_SUBSCRIPTIONGROUP,
             SubscriptionGroupConfig.CODEC.encode(config)), "create group " + config.groupName());
+    }
+
+    /** GET_ALL_SUBSCRIPTIONGROUP_CONFIG: every consumer group's configuration on one broker, by name. */
+    public Map<String, SubscriptionGroupConfig> groupConfigs(String address) {
+        RemotingCommand r = expectSuccess(address, Requests.bare(RequestCode.GET_ALL_SUBSCRIPTIONGROUP_CONFIG, null),
+            "group configs");
+        return SubscriptionGroupWrapper.CODEC.decode(r.body()).subscriptionGroupTable();
+    }
+
+    /**
+     * Per group consuming the message's topic (QUERY_TOPIC_CONSUME_BY_WHO), as mqadmin's queryMsgById reports it:
+     * {@code CONSUMED} when the group's offset of the message's queue is past the message, else
+     * {@code NOT_CONSUME_YET}; in group-name order.
+     */
+    public Map<String, String> messageTracks(ReceivedMessage m) {
+        Map<String, String> out = new TreeMap<>();
+        for (String g : admin.consumingGroups(m.topic())) {
+            OffsetWrapper o = consumeStats(g, m.topic()).offsetTable()
+                .get(new MessageQueue(m.topic(), m.brokerName(), m.queueId()));
+            out.put(g, o != null && o.consumerOffset() > m.queueOffset() ? "CONSUMED" : "NOT_CONSUME_YET");
+        }
+        return out;
     }
 
     public void deleteGroup(String address, String group, boolean cleanOffset) {

@@ -36,7 +36,7 @@ class ModuleBoundariesTest {
         // Under `mvn verify` the modules arrive as jars, under `mvn test` as class folders: both must be scanned,
         // and an empty import would make every rule below pass vacuously.
         for (String module : new String[] {"common", "message", "protocol", "remoting", "store", "raft", "namesrv", "broker",
-            "client", "admin", "canary", "server", "embedded"}) {
+            "client", "admin", "canary", "dashboard", "server", "embedded"}) {
             long count = petrel.stream().filter(c -> c.getPackageName().startsWith("dev.petrel." + module)).count();
             if (count < 5) {
                 throw new AssertionError("only " + count + " classes of dev.petrel." + module + " were imported");
@@ -129,6 +129,15 @@ class ModuleBoundariesTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.broker..", "dev.petrel.store..",
                 "dev.petrel.namesrv..", "dev.petrel.server..", "dev.petrel.raft..", "dev.petrel.admin..", "io.netty..")
             .because("the canary sees brokers only as any application does: over the wire, through the client"));
+    }
+
+    @Test
+    void dashboardIsAClientOfTheServers() {
+        check(noClasses().that().resideInAPackage("dev.petrel.dashboard..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.petrel.broker..", "dev.petrel.store..",
+                "dev.petrel.namesrv..", "dev.petrel.server..", "dev.petrel.raft..", "dev.petrel.remoting..", "io.netty..")
+            .because("the dashboard speaks the admin protocol through petrel-admin only, so it works against Apache "
+                + "clusters too"));
     }
 
     @Test

@@ -7,12 +7,16 @@ import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.consumer.ConsumeResult;
 import dev.petrel.client.consumer.PetrelPushConsumer;
 import dev.petrel.client.producer.PetrelProducer;
+import dev.petrel.dashboard.DashboardConfig;
+import dev.petrel.dashboard.DashboardServer;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumerRunningInfo;
 import dev.petrel.protocol.body.client.ProcessQueueInfo;
 import dev.petrel.testkit.Await;
+import dev.petrel.testkit.FreePorts;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +51,43 @@ class PetrelClientApacheBrokerTest extends InteropMatrix {
     @Override
     String namesrv() {
         return namesrv.address();
+    }
+
+    /**
+     * The web dashboard administers Apache's broker through the admin protocol alone: it creates a topic, sends to it,
+     * and reads the broker's version, the topic's config (GET_ALL_TOPIC_CONFIG), offsets, the message and its key.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theDashboardAdministersAnApacheBroker() {
+        try (DashboardServer dashboard = new DashboardServer(new DashboardConfig.Settings(true, namesrv(), "127.0.0.1",
+            FreePorts.next(), false, 1 << 20, 4, 30_000)).start()) {
+            DashboardApi api = new DashboardApi(dashboard.port());
+            api.post("topic/createOrUpdate", Map.of("topic", "DashApache", "readQueueNums", 2, "writeQueueNums", 2));
+            try (PetrelAdmin admin = admin()) {
+                Await.value(WAIT, "the route of DashApache", () -> admin.topicRoute("DashApache"),
+                    r -> !r.queueDatas().isEmpty());
+            }
+            Map<String, Object> sent = (Map<String, Object>) api.post("message/send", Map.of("topic", "DashApache",
+                "body", "hello <apache>", "key", "k-apache"));
+            assertThat(sent).containsEntry("status", "SEND_OK").containsEntry("brokerName", "broker-a");
+
+            Map<String, Object> overview = (Map<String, Object>) api.get("overview", Map.of());
+            assertThat((List<Map<String, Object>>) overview.get("brokers")).singleElement()
+                .satisfies(b -> assertThat(b).containsEntry("version", "V5_3_1").containsEntry("role", "MASTER"));
+            Map<String, Object> topics = (Map<String, Object>) api.get("topics", Map.of());
+            assertThat((List<Map<String, Object>>) topics.get("topics")).anySatisfy(t -> assertThat(t)
+                .containsEntry("topic", "DashApache").containsEntry("readQueues", 2).containsEntry("type", "NORMAL"));
+            Map<String, Object> detail = (Map<String, Object>) api.get("topic", Map.of("topic", "DashApache"));
+            assertThat(detail).containsEntry("totalMessages", 1);
+            Map<String, Object> message = (Map<String, Object>) api.get("message", Map.of("topic", "DashApache",
+                "msgId", sent.get("msgId")));
+            assertThat(message).containsEntry("bodyText", "hello <apache>").containsEntry("keys", List.of("k-apache"));
+            // Apache indexes keys asynchronously
+            Await.until(WAIT, "the key in Apache's index", () -> !((List<?>) ((Map<String, Object>) api.get(
+                "messages/byKey", Map.of("topic", "DashApache", "key", "k-apache"))).get("messages")).isEmpty());
+            assertThat((List<?>) api.get("groups", Map.of())).isNotNull();
+        }
     }
 
     @Test

@@ -6,7 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * {@code bin/petrel}: {@code petrel namesrv | broker | standalone | canary [-c FILE] [-n ADDR] [-p]},
+ * {@code bin/petrel}: {@code petrel namesrv | broker | standalone | canary | dashboard [-c FILE] [-n ADDR] [-p]},
  * {@code petrel bench ...},
  * and the operator tools {@code petrel admin | send | consume} (petrel-admin).
  *
@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "petrel", mixinStandardHelpOptions = true, versionProvider = PetrelMain.Version.class,
     subcommands = {NamesrvCommand.class, BrokerCommand.class, StandaloneCommand.class, CanaryCommand.class,
+        DashboardCommand.class,
         BenchCommand.class,
         ToolCommands.Admin.class, ToolCommands.Send.class, ToolCommands.Consume.class, CommandLine.HelpCommand.class},
     description = "Petrel: a message queue that speaks Apache RocketMQ's protocol and reads its property files.",
@@ -45,7 +46,8 @@ public final class PetrelMain implements Runnable {
     /** {@code petrel} without a subcommand: usage, exit code 2. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: namesrv, broker, standalone, canary, admin, send, consume or bench");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+            "choose a command: namesrv, broker, standalone, canary, dashboard, admin, send, consume or bench");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -23,13 +23,14 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 
 /**
- * {@code petrel standalone}: a NameServer and a broker in one JVM, with defaults. The NameServer listens on the port
- * of {@code namesrvAddr} (default 127.0.0.1:9876), so {@code listenPort} stays the broker's. With
- * {@code canaryEnable=true} a correctness canary runs against the broker too, after it (its families on the same
- * endpoint, its summary line in the log file).
+ * {@code petrel standalone}: a NameServer, a broker and the web dashboard in one JVM, with defaults. The NameServer
+ * listens on the port of {@code namesrvAddr} (default 127.0.0.1:9876), so {@code listenPort} stays the broker's; the
+ * dashboard on {@code dashboardPort} (8082). With {@code canaryEnable=true} a correctness canary runs against the
+ * broker too, after it (its families on the same endpoint, its summary line in the log file).
  */
 @Command(name = "standalone", mixinStandardHelpOptions = true,
-    description = "Run a NameServer and a broker in one JVM (NameServer on 9876, broker on 10911). "
+    description = "Run a NameServer, a broker and the web dashboard in one JVM (NameServer on 9876, broker on 10911, "
+        + "dashboard on http://127.0.0.1:8082/). "
         + "Data goes to ~/petrel unless storePathRootDir / kvConfigPath say otherwise.")
 final class StandaloneCommand extends ServeCommand {
 
@@ -80,6 +81,10 @@ final class StandaloneCommand extends ServeCommand {
                 MetricsConfig.BROKER_PROM_EXPORTER_PORT, LoggerFactory.getLogger(CanaryRoleFactory.class)::info),
                 properties));
         }
+        // The dashboard last, administering the embedded NameServer (dashboardEnable=false opens no port).
+        Map<String, String> dashboard = new LinkedHashMap<>(raw);
+        dashboard.put("namesrvAddr", namesrvAddr);
+        plans.add(new RolePlan(Roles.dashboard(), dashboard));
         return plans;
     }
 

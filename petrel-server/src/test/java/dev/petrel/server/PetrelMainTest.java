@@ -129,18 +129,21 @@ class PetrelMainTest {
         int port = dev.petrel.testkit.FreePorts.next();
         int brokerPort = dev.petrel.testkit.FreePorts.next();
         int metricsPort = dev.petrel.testkit.FreePorts.next();
+        int dashboardPort = dev.petrel.testkit.FreePorts.next();
         ChildJvm standalone = petrel("standalone", "standalone", "-c",
             conf("bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort + "\nstorePathRootDir="
                 + dir.resolve("store") + "\nmetricsExporterType=PROM\nmetricsPromExporterHost=127.0.0.1\n"
                 + "metricsPromExporterPort=" + metricsPort + "\ncanaryEnable=true\ncanarySendIntervalMs=50\n"
-                + "canaryDiscoveryIntervalMs=200").toString(), "-n", "127.0.0.1:" + port);
+                + "canaryDiscoveryIntervalMs=200\ndashboardEnable=true\ndashboardPort=" + dashboardPort).toString(),
+            "-n", "127.0.0.1:" + port);
 
         String ready = standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
         assertThat(ready).contains("NameServer on 127.0.0.1:" + port + ", ")
             .contains("broker broker-a of cluster DefaultCluster on 127.0.0.1:" + brokerPort)
             .contains("store " + dir.resolve("store"))
             .contains("metrics on http://127.0.0.1:" + metricsPort + "/metrics")
-            .contains("canary on topic PETREL_CANARY (run ");
+            .contains("canary on topic PETREL_CANARY (run ")
+            .contains("dashboard on http://127.0.0.1:" + dashboardPort + "/");
         assertThat(standalone.lines()).noneMatch(l -> l.contains("WARN"));
 
         // the operator tools through the launcher, against it
@@ -160,6 +163,12 @@ class PetrelMainTest {
                 .value("petrel_canary_received_messages_total", "broker", "broker-a").orElse(0.0) >= 5);
         assertThat(dev.petrel.testkit.PrometheusText.scrape(metricsPort)
             .value("petrel_canary_lost_messages_total", "broker", "broker-a")).contains(0.0);
+        // standalone's web dashboard administers its own NameServer
+        java.net.http.HttpResponse<String> topics = java.net.http.HttpClient.newHttpClient().send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + dashboardPort + "/api/topics"))
+                .timeout(WAIT).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(topics.statusCode()).isEqualTo(200);
+        assertThat(topics.body()).contains("\"topic\":\"ToolTopic\"");
         ChildJvm status = tool("topicStatus", "admin", "topicStatus", "-n", ns, "-t", "ToolTopic");
         assertThat(status.lines().get(1)).startsWith(String.format("%-32s  %-4d  %-20d  %-20d", "broker-a", 0, 0, 1));
         ChildJvm consume = tool("consume", "consume", "-n", ns, "-t", "ToolTopic", "--count", "1");

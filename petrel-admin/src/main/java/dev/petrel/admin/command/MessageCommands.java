@@ -17,8 +17,6 @@ import dev.petrel.client.consumer.PullStatus;
 import dev.petrel.client.producer.PetrelProducer;
 import dev.petrel.client.producer.SendResult;
 import dev.petrel.protocol.body.MessageQueue;
-import dev.petrel.protocol.body.stats.ConsumeStats;
-import dev.petrel.protocol.body.stats.OffsetWrapper;
 import java.nio.charset.Charset;
 import java.nio.charset.IllegalCharsetNameException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -124,25 +121,19 @@ public final class MessageCommands {
     /** Per group consuming the topic: CONSUMED when its offset of the message's queue is past the message. */
     private static List<Map<String, Object>> tracks(Invocation in, Report r, ReceivedMessage m) {
         List<Map<String, Object>> out = new ArrayList<>();
-        Set<String> groups = in.admin().admin().consumingGroups(m.topic());
+        Map<String, String> tracks = in.admin().messageTracks(m);
         r.line("").line("");
-        if (groups.isEmpty()) {
+        if (tracks.isEmpty()) {
             r.line("WARN: No Consumer");
             return out;
         }
-        for (String g : groups) {
-            String type = "NOT_CONSUME_YET";
-            ConsumeStats cs = in.admin().consumeStats(g, m.topic());
-            OffsetWrapper o = cs.offsetTable().get(new MessageQueue(m.topic(), m.brokerName(), m.queueId()));
-            if (o != null && o.consumerOffset() > m.queueOffset()) {
-                type = "CONSUMED";
-            }
+        tracks.forEach((g, type) -> {
             r.linef("MessageTrack [consumerGroup=%s, trackType=%s, exceptionDesc=null]", g, type);
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("consumerGroup", g);
             t.put("trackType", type);
             out.add(t);
-        }
+        });
         return out;
     }
 

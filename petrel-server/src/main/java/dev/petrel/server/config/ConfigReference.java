@@ -92,6 +92,11 @@ public final class ConfigReference {
             dev.petrel.metrics.MetricsConfig.BROKER),
         new Section("Metrics (NameServer)", "Read by `petrel namesrv`: the same keys with the NameServer's own port "
             + "(5558, so a NameServer and a broker fit on one host).", dev.petrel.metrics.MetricsConfig.NAMESRV),
+        new Section("Dashboard", "Read by `petrel dashboard -n ADDR` and by the dashboard of `petrel standalone` "
+            + "(docs/dashboard.md). The dashboard speaks only the admin protocol, so `petrel dashboard` also serves an "
+            + "Apache RocketMQ cluster. It binds 127.0.0.1 unless `dashboardAddress` says otherwise: it has no login. "
+            + "Test builds set `PETREL_DASHBOARD_ENABLE=false` in Surefire's environment, so no fixture binds 8082.",
+            dev.petrel.dashboard.DashboardConfig.DEF),
         new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
             + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",

@@ -8,6 +8,7 @@ public final class Roles {
 
     private static final RoleFactory NAMESRV = new NamesrvRoleFactory();
     private static final RoleFactory BROKER = new BrokerRoleFactory();
+    private static final RoleFactory DASHBOARD = new DashboardRoleFactory();
 
     private Roles() {
     }
@@ -21,7 +22,13 @@ public final class Roles {
         return Optional.of(BROKER);
     }
 
-    /** What {@code petrel standalone} runs, in start order: the NameServer, then the broker (when it exists). */
+    /** The web dashboard role ({@code petrel dashboard}; standalone's last role). */
+    public static RoleFactory dashboard() {
+        return DASHBOARD;
+    }
+
+    /** What {@code petrel standalone} runs, in start order: the NameServer, then the broker (when it exists);
+     * standalone adds the dashboard after them. */
     public static List<RoleFactory> standalone() {
         return broker().map(b -> List.of(NAMESRV, b)).orElse(List.of(NAMESRV));
     }
