@@ -100,6 +100,9 @@ final class BrokerFixture implements AutoCloseable {
         raw.put("consumerManageThreadPoolNums", "2");
         raw.put("heartbeatThreadPoolNums", "2");
         raw.put("serverSelectorThreads", "2");
+        // Test brokers queue a send for up to 30 s before refusing it as busy (the default 200 ms is a production
+        // shedding threshold; on a loaded 2-core test machine it refused sends of tests that are not about it).
+        raw.put("waitTimeMillsInSendQueue", "30000");
         raw.putAll(overrides);
         return BrokerConfig.FILE.parse(raw, unknown -> {
             throw new IllegalArgumentException("unknown key " + unknown);

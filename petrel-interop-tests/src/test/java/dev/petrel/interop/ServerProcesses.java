@@ -156,6 +156,9 @@ public final class ServerProcesses {
         p.put("mappedFileSizeCommitLog", Integer.toString(64 * 1024 * 1024));
         p.put("autoCreateTopicEnable", "true");
         p.put("autoCreateSubscriptionGroup", "true");
+        // Test brokers (Petrel's and Apache's) queue a send for up to 30 s before refusing it as busy (the default 200 ms is a production
+        // shedding threshold; on a loaded 2-core test machine it refused sends of tests that are not about it).
+        p.put("waitTimeMillsInSendQueue", "30000");
         return p;
     }
 

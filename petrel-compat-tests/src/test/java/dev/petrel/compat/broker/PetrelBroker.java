@@ -62,6 +62,9 @@ public final class PetrelBroker implements AutoCloseable {
         props.put("clientManageThreadPoolNums", "4");
         props.put("consumerManageThreadPoolNums", "4");
         props.put("adminBrokerThreadPoolNums", "4");
+        // Test brokers queue a send for up to 30 s before refusing it as busy (the default 200 ms is a production
+        // shedding threshold; on a loaded 2-core test machine it refused sends of tests that are not about it).
+        props.put("waitTimeMillsInSendQueue", "30000");
         props.putAll(extra);
         StringBuilder text = new StringBuilder("# written by " + PetrelBroker.class.getSimpleName() + "\n");
         props.forEach((k, v) -> text.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));

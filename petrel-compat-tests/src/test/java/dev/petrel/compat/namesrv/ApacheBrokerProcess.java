@@ -81,6 +81,9 @@ public final class ApacheBrokerProcess implements AutoCloseable {
         conf.put("autoCreateTopicEnable", "true");
         conf.put("registerNameServerPeriod", "10000");
         conf.put("flushDiskType", "ASYNC_FLUSH");
+        // Test brokers queue a send for up to 30 s before refusing it as busy (the default 200 ms is a production
+        // shedding threshold; on a loaded 2-core test machine it refused sends of tests that are not about it).
+        conf.put("waitTimeMillsInSendQueue", "30000");
         conf.putAll(extra);
         Path confFile = dir.resolve("broker.conf");
         StringBuilder text = new StringBuilder();

@@ -60,7 +60,8 @@ public final class PetrelProcess implements AutoCloseable {
     public static Builder standalone(Path dir) {
         return new Builder("standalone", dir).property("namesrvAddr", "127.0.0.1:" + FreePorts.next())
             .property("listenPort", String.valueOf(FreePorts.next())).property("brokerIP1", "127.0.0.1")
-            .property("storePathRootDir", dir.resolve("store").toString());
+            .property("storePathRootDir", dir.resolve("store").toString())
+            .property("waitTimeMillsInSendQueue", "30000"); // patient under load, as PetrelBroker
     }
 
     /** petrel-server's build output: the jar and its lib folder. */
