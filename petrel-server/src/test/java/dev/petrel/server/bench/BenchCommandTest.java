@@ -49,7 +49,9 @@ class BenchCommandTest {
         Path conf = dir.resolve("standalone.conf");
         int brokerPort = FreePorts.nextWithNeighbours();
         Files.writeString(conf, "bindAddress=127.0.0.1\nbrokerIP1=127.0.0.1\nlistenPort=" + brokerPort
-            + "\nstorePathRootDir=" + dir.resolve("store") + "\nkvConfigPath=" + dir.resolve("kvConfig.json") + "\n");
+            + "\nstorePathRootDir=" + dir.resolve("store") + "\nkvConfigPath=" + dir.resolve("kvConfig.json")
+            // the tool is under test, not admission: at a load of 30 the 200 ms default refused its sends as busy
+            + "\nwaitTimeMillsInSendQueue=30000\n");
         ChildJvm standalone = petrel("standalone", "standalone", "-c", conf.toString(), "-n", "127.0.0.1:" + namesrvPort);
         standalone.awaitLine(WAIT, "the ready line", line -> line.contains("Petrel standalone ready in "));
 
