@@ -18,7 +18,7 @@
 # change of the broker that stores the acknowledged sends), start the killed node again.
 #
 # Every broker gets the same broker.conf essentials (ASYNC_FLUSH, mappedFileSizeCommitLog, 127.0.0.1, the default
-# thread pools) and the same JVM options; the Raft group gets the timings of conf/examples/raft-3 (1-2 s election
+# thread pools, no metrics endpoint: brokers on one machine would share its port) and the same JVM options; the Raft group gets the timings of conf/examples/raft-3 (1-2 s election
 # timeouts, 200 ms heartbeats). All replicas share the machine's cores and disk with each other and the load tool.
 # Everything the script starts is stopped by PID on exit.
 #
@@ -122,6 +122,7 @@ namesrvAddr=$NS
 storePathRootDir=$1/store
 mappedFileSizeCommitLog=$COMMITLOG_BYTES
 flushDiskType=ASYNC_FLUSH
+metricsExporterType=DISABLE
 EOF
 }
 
