@@ -88,17 +88,7 @@ machine_facts > "$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 
 # ---- NameServer: every topology registers here, each in a cluster of its own
-next_port
-NS_PORT=$PORT
-NS=127.0.0.1:$NS_PORT
-mkdir -p "$RUN/namesrv"
-printf 'listenPort=%s\nbindAddress=127.0.0.1\nkvConfigPath=%s\n' "$NS_PORT" "$RUN/namesrv/kvConfig.json" \
-  > "$RUN/namesrv/namesrv.conf"
-PETREL_LOG_DIR="$RUN/namesrv" bin/petrel namesrv -c "$RUN/namesrv/namesrv.conf" > "$RUN/namesrv/namesrv.out" 2>&1 &
-NS_PID=$!
-track_pid "$NS_PID"
-wait_line "$RUN/namesrv/namesrv.out" "Petrel namesrv ready in" 60 "$NS_PID"
-log "NameServer on $NS (pid $NS_PID)"
+start_namesrv "$RUN/namesrv"
 
 tool() { # bin/petrel as a client (admin, bench), its log in $OUT/logs
   PETREL_JAVA_OPTS="$1" PETREL_LOG_DIR="$OUT/logs" bin/petrel "${@:2}"
