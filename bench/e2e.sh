@@ -69,19 +69,7 @@ machine_facts > "$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 
 # ---- NameServer (Petrel's: rocketmq-namesrv is not on Maven Central); both brokers register here
-next_port
-NS_PORT=$PORT
-NS=127.0.0.1:$NS_PORT
-mkdir -p "$RUN/namesrv"
-printf 'listenPort=%s\nbindAddress=127.0.0.1\nkvConfigPath=%s\n' "$NS_PORT" "$RUN/namesrv/kvConfig.json" \
-  > "$RUN/namesrv/namesrv.conf"
-PETREL_CDS=0 PETREL_LOG_DIR="$RUN/namesrv" bin/petrel namesrv -c "$RUN/namesrv/namesrv.conf" \
-  > "$RUN/namesrv/namesrv.out" 2>&1 &
-NS_PID=$!
-PIDS+=("$NS_PID")
-wait_line "$RUN/namesrv/namesrv.out" "Petrel namesrv ready in" 60 "$NS_PID"
-NS_LOG=$RUN/namesrv/namesrv.log
-log "NameServer on $NS (pid $NS_PID)"
+start_namesrv "$RUN/namesrv"
 
 declare -A BROKER_PID CLUSTER BROKER_NAME STARTED_MS READY_MS REGISTERED_MS
 CLUSTER[petrel]=PetrelBench; BROKER_NAME[petrel]=petrel-bench

@@ -18,7 +18,7 @@
 # change of the broker that stores the acknowledged sends), start the killed node again.
 #
 # Every broker gets the same broker.conf essentials (ASYNC_FLUSH, mappedFileSizeCommitLog, 127.0.0.1, the default
-# thread pools) and the same JVM options; the Raft group gets the timings of conf/examples/raft-3 (1-2 s election
+# thread pools, no metrics endpoint: brokers on one machine would share its port) and the same JVM options; the Raft group gets the timings of conf/examples/raft-3 (1-2 s election
 # timeouts, 200 ms heartbeats). All replicas share the machine's cores and disk with each other and the load tool.
 # Everything the script starts is stopped by PID on exit.
 #
@@ -88,17 +88,7 @@ machine_facts > "$OUT/machine.txt"
 cat "$OUT/machine.txt" >&2
 
 # ---- NameServer: every topology registers here, each in a cluster of its own
-next_port
-NS_PORT=$PORT
-NS=127.0.0.1:$NS_PORT
-mkdir -p "$RUN/namesrv"
-printf 'listenPort=%s\nbindAddress=127.0.0.1\nkvConfigPath=%s\n' "$NS_PORT" "$RUN/namesrv/kvConfig.json" \
-  > "$RUN/namesrv/namesrv.conf"
-PETREL_LOG_DIR="$RUN/namesrv" bin/petrel namesrv -c "$RUN/namesrv/namesrv.conf" > "$RUN/namesrv/namesrv.out" 2>&1 &
-NS_PID=$!
-track_pid "$NS_PID"
-wait_line "$RUN/namesrv/namesrv.out" "Petrel namesrv ready in" 60 "$NS_PID"
-log "NameServer on $NS (pid $NS_PID)"
+start_namesrv "$RUN/namesrv"
 
 tool() { # bin/petrel as a client (admin, bench), its log in $OUT/logs
   PETREL_JAVA_OPTS="$1" PETREL_LOG_DIR="$OUT/logs" bin/petrel "${@:2}"
@@ -122,6 +112,7 @@ namesrvAddr=$NS
 storePathRootDir=$1/store
 mappedFileSizeCommitLog=$COMMITLOG_BYTES
 flushDiskType=ASYNC_FLUSH
+metricsExporterType=DISABLE
 EOF
 }
 

@@ -6,6 +6,7 @@
 #   next_port                 sets PORT to a free loopback port P whose neighbours P-2..P+1 are free too (and not
 #                             handed out before)
 #   count_lines FILE REGEX, wait_line FILE REGEX TIMEOUT_S PID [MIN_COUNT]
+#   start_namesrv DIR         a Petrel NameServer (sets NS, NS_PID, NS_LOG)
 #   machine_facts             date, CPU, memory, kernel, java, disk of $OUT, load (for the tables' header)
 # The caller has `set -euo pipefail` and sets JAVA (the java binary) and OUT (the output directory) before using them.
 
@@ -74,6 +75,22 @@ wait_line() {
     if [ "$(now_ms)" -gt "$deadline" ]; then log "no '$regex' in $file after $timeout s"; tail -20 "$file" >&2; exit 1; fi
     sleep 0.02
   done
+}
+
+# start_namesrv DIR: a Petrel NameServer on a free loopback port, its files in DIR; sets NS (host:port), NS_PID and
+# NS_LOG (its log file) and returns once it is ready
+start_namesrv() {
+  local dir=$1
+  next_port
+  NS=127.0.0.1:$PORT
+  mkdir -p "$dir"
+  printf 'listenPort=%s\nbindAddress=127.0.0.1\nkvConfigPath=%s\n' "$PORT" "$dir/kvConfig.json" > "$dir/namesrv.conf"
+  PETREL_CDS=0 PETREL_LOG_DIR="$dir" bin/petrel namesrv -c "$dir/namesrv.conf" > "$dir/namesrv.out" 2>&1 &
+  NS_PID=$!
+  track_pid "$NS_PID"
+  wait_line "$dir/namesrv.out" "Petrel namesrv ready in" 60 "$NS_PID"
+  NS_LOG=$dir/namesrv.log
+  log "NameServer on $NS (pid $NS_PID)"
 }
 
 machine_facts() {

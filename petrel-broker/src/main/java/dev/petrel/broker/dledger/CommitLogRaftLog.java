@@ -24,6 +24,18 @@ import java.util.List;
  * <p>Recovery (constructor): entries whose bytes the CommitLog lost in a crash are dropped from the index, and
  * CommitLog bytes beyond the last entry are cut; both files are then forced, so everything left is durable.
  *
+ * <p>Durability follows the flush mode. {@link #flush} first waits until the CommitLog holds the new bytes as the
+ * store's local gate means it (forced under SYNC_FLUSH, written under ASYNC_FLUSH), then:
+ * <ul>
+ *   <li>with an index force interval of 0 (SYNC_FLUSH) it forces the index records that point at them, so an entry
+ *   counts as held once both are on disk;</li>
+ *   <li>with an interval (ASYNC_FLUSH) the written records count, like the bytes they point at: a killed process loses
+ *   neither (both are in the page cache), a power loss can lose both, and recovery checks the index against the
+ *   CommitLog. {@link #maybeForceIndex} forces the index at most that often, as the store's flush loop forces the
+ *   CommitLog, instead of once per loop turn: a force of the index in every turn, on every member, was the largest
+ *   cost of a replicated send (docs/benchmarks.md, "High availability").</li>
+ * </ul>
+ *
  * <p>Threading: the Raft loop's thread only.
  */
 public final class CommitLogRaftLog implements RaftLog, AutoCloseable {
@@ -32,13 +44,29 @@ public final class CommitLogRaftLog implements RaftLog, AutoCloseable {
 
     private final RaftIndexFile index;
     private final CommitLogBytes commitLog;
+    private final long indexForceIntervalMillis;
+    private long nextIndexForceMillis;
     private long durableIndex;
     private long ownOffset = -1;
     private int ownSize;
 
+    /** Every {@link #flush} forces the index too (SYNC_FLUSH). */
     public CommitLogRaftLog(RaftIndexFile index, CommitLogBytes commitLog) {
+        this(index, commitLog, 0);
+    }
+
+    /**
+     * @param indexForceIntervalMillis 0: every {@link #flush} forces the index (SYNC_FLUSH); otherwise a flush counts
+     *                                 written index records as held and {@link #maybeForceIndex} forces them at most
+     *                                 this often (ASYNC_FLUSH: {@code flushIntervalCommitLog})
+     */
+    public CommitLogRaftLog(RaftIndexFile index, CommitLogBytes commitLog, long indexForceIntervalMillis) {
+        if (indexForceIntervalMillis < 0) {
+            throw new IllegalArgumentException("index force interval must be >= 0, got " + indexForceIntervalMillis);
+        }
         this.index = index;
         this.commitLog = commitLog;
+        this.indexForceIntervalMillis = indexForceIntervalMillis;
         long lost = index.truncateToOffset(commitLog.endOffset());
         if (lost > 0) {
             LOG.warn("raft log: {} entries at the end of the raft index lost their CommitLog bytes in a crash; dropped "
@@ -170,15 +198,31 @@ public final class CommitLogRaftLog implements RaftLog, AutoCloseable {
     }
 
     /**
-     * Forces the CommitLog bytes, then the index records that point at them (in that order: a durable record must never
-     * point at bytes a crash can lose). Returns the new durable index.
+     * Makes the appended entries held: the CommitLog bytes first, then (SYNC_FLUSH) the index records that point at
+     * them (in that order: a durable record must never point at bytes a crash can lose). Returns the new durable index.
      */
     public long flush() {
         long last = index.lastIndex();
         commitLog.flush();
-        index.flush();
+        if (indexForceIntervalMillis == 0) {
+            index.flush();
+        }
         durableIndex = last;
         return durableIndex;
+    }
+
+    /**
+     * With an index force interval (ASYNC_FLUSH): forces what the index wrote or zeroed since its last force, when the
+     * interval has passed since then (the loop calls it every turn; a force with nothing to write costs nothing).
+     * Returns whether it forced.
+     */
+    public boolean maybeForceIndex(long nowMillis) {
+        if (indexForceIntervalMillis == 0 || nowMillis < nextIndexForceMillis) {
+            return false;
+        }
+        index.flush();
+        nextIndexForceMillis = nowMillis + indexForceIntervalMillis;
+        return true;
     }
 
     /** Whether appended entries wait for a {@link #flush}. */

@@ -30,8 +30,8 @@ import java.util.random.RandomGenerator;
  *
  * <p>Each turn it feeds the node the messages received (a bounded inbound queue; when full, messages are dropped and
  * Raft resends), then the broker's commands (proposals, leadership transfers), then flushes the log if anything was
- * appended (one fsync covers every entry of the turn: group commit) and ticks the node so it sees the new durable
- * index, ticks again when a deadline is due, and parks until the next deadline or a wake-up. After every step it
+ * appended (one flush covers every entry of the turn: group commit; what a flush waits for follows the flush mode,
+ * see {@link CommitLogRaftLog}) and ticks the node so it sees the new durable index, ticks again when a deadline is due, and parks until the next deadline or a wake-up. After every step it
  * carries out the node's effects in order: messages to the transport (never blocking), commit progress, role changes
  * and proposal outcomes to the broker. Term and vote are saved by the node through the state store inside the step,
  * before the step's messages exist, so an answer never leaves before what it depends on is durable.
@@ -53,7 +53,13 @@ public final class RaftLoop extends LoopThread {
     private final Clock clock;
     private final ArrayBlockingQueue<RaftMessage> inbound = new ArrayBlockingQueue<>(INBOUND_CAPACITY);
     private final ArrayBlockingQueue<Runnable> commands;
-    private final Map<Long, CompletableFuture<ProposalResult>> waiting = new HashMap<>();
+    /** Loop thread only: the futures of the proposals each accepted entry holds (several when they were merged). */
+    private final Map<Long, List<CompletableFuture<ProposalResult>>> waiting = new HashMap<>();
+    /** Loop thread only: the proposals taken from the queue in this turn, contiguous, not proposed yet. */
+    private final List<Proposal> merging = new ArrayList<>();
+    private int mergingBytes;
+    /** The largest entry merged proposals make ({@code raftMaxBatchBytes}: one still fits an append request). */
+    private final int maxMergedBytes;
     private final LongAdder droppedInbound = new LongAdder();
     private final TransferRate appendRate;
     /** Loop thread only: payload bytes of the entries sent to each peer, by node id (a leader's followers). */
@@ -88,6 +94,7 @@ public final class RaftLoop extends LoopThread {
         this.listener = listener;
         this.clock = clock;
         this.commands = new ArrayBlockingQueue<>(settings.maxPendingProposals() + 64);
+        this.maxMergedBytes = settings.maxBatchBytes();
         this.committedOffset = log.startOffset();
         this.appendRate = new TransferRate(clock.millis());
         this.node = new RaftNode(settings, log, state, random, nowMillis());
@@ -118,7 +125,8 @@ public final class RaftLoop extends LoopThread {
         while ((c = commands.poll()) != null) {
             c.run(); // each command sees `stopped` and completes its future as STOPPED
         }
-        waiting.values().forEach(f -> f.complete(new ProposalResult(ProposalResult.Status.STOPPED, 0, term, leaderId)));
+        waiting.values().forEach(fs -> fs.forEach(f -> f.complete(new ProposalResult(ProposalResult.Status.STOPPED, 0,
+            term, leaderId))));
         waiting.clear();
         log.close();
         LOG.info("raft loop {} stopped at term {}, commit index {}", name(), term, committedIndex);
@@ -132,11 +140,15 @@ public final class RaftLoop extends LoopThread {
      * (whole records, maybe after a BLANK filler). Proposals must come in CommitLog order, each starting where the
      * previous one ended. The future completes when the range is committed or can no longer be.
      *
+     * <p>Proposals the loop finds queued one after another, contiguous, become one entry (up to
+     * {@code raftMaxBatchBytes}), so a burst of puts costs one index record, one append request per follower and one
+     * answer instead of one each: their futures complete together, with the same index.
+     *
      * @param bytes the range's content (the loop does not read it back from the CommitLog); not changed afterwards
      */
     public CompletableFuture<ProposalResult> propose(long offset, byte[] bytes) {
         CompletableFuture<ProposalResult> f = new CompletableFuture<>();
-        if (stopped || !commands.offer(() -> doPropose(offset, bytes, f))) {
+        if (stopped || !commands.offer(new Proposal(offset, bytes, f))) {
             f.complete(new ProposalResult(stopped ? ProposalResult.Status.STOPPED : ProposalResult.Status.TOO_MANY_PENDING,
                 0, term, leaderId));
         } else {
@@ -274,8 +286,20 @@ public final class RaftLoop extends LoopThread {
             Runnable c;
             int k = 0;
             while (k++ < 4096 && (c = commands.poll()) != null) {
-                c.run();
+                if (c instanceof Proposal p && merges(p)) {
+                    merging.add(p);
+                    mergingBytes += p.bytes.length;
+                    continue;
+                }
+                proposeMerged(); // in queue order: what came before this command first
+                if (c instanceof Proposal p) {
+                    merging.add(p);
+                    mergingBytes = p.bytes.length;
+                } else {
+                    c.run();
+                }
             }
+            proposeMerged();
             long now = nowMillis();
             if (log.hasUnflushed()) {
                 log.flush();
@@ -285,6 +309,7 @@ public final class RaftLoop extends LoopThread {
                 node.tick(now);
                 applyEffects();
             }
+            log.maybeForceIndex(now); // ASYNC_FLUSH: the index's periodic force (the loop wakes at least every 50 ms)
             if (inbound.isEmpty() && commands.isEmpty() && !log.hasUnflushed()) {
                 long wait = TimeUnit.MILLISECONDS.toNanos(node.nextDeadline() - nowMillis());
                 if (wait > 0) {
@@ -294,22 +319,73 @@ public final class RaftLoop extends LoopThread {
         }
     }
 
-    private void doPropose(long offset, byte[] bytes, CompletableFuture<ProposalResult> f) {
+    /** A queued {@link #propose}; run alone (by {@link #stop}, or unmerged) it is proposed by itself. */
+    private final class Proposal implements Runnable {
+        final long offset;
+        final byte[] bytes;
+        final CompletableFuture<ProposalResult> future;
+
+        Proposal(long offset, byte[] bytes, CompletableFuture<ProposalResult> future) {
+            this.offset = offset;
+            this.bytes = bytes;
+            this.future = future;
+        }
+
+        @Override
+        public void run() {
+            doPropose(offset, bytes, List.of(future));
+        }
+    }
+
+    /** Whether {@code p} continues the proposals being merged and fits the entry with them. */
+    private boolean merges(Proposal p) {
+        if (merging.isEmpty()) {
+            return true;
+        }
+        Proposal last = merging.get(merging.size() - 1);
+        return p.offset == last.offset + last.bytes.length && (long) mergingBytes + p.bytes.length <= maxMergedBytes;
+    }
+
+    /** Proposes the merged proposals as one entry (one alone as it is). */
+    private void proposeMerged() {
+        if (merging.isEmpty()) {
+            return;
+        }
+        Proposal first = merging.get(0);
+        if (merging.size() == 1) {
+            first.run();
+        } else {
+            byte[] all = new byte[mergingBytes];
+            List<CompletableFuture<ProposalResult>> futures = new ArrayList<>(merging.size());
+            int at = 0;
+            for (Proposal p : merging) {
+                System.arraycopy(p.bytes, 0, all, at, p.bytes.length);
+                at += p.bytes.length;
+                futures.add(p.future);
+            }
+            doPropose(first.offset, all, futures);
+        }
+        merging.clear();
+        mergingBytes = 0;
+    }
+
+    private void doPropose(long offset, byte[] bytes, List<CompletableFuture<ProposalResult>> futures) {
         if (stopped) {
-            f.complete(new ProposalResult(ProposalResult.Status.STOPPED, 0, term, leaderId));
+            complete(futures, new ProposalResult(ProposalResult.Status.STOPPED, 0, term, leaderId));
             return;
         }
         if (node.role() == RaftRole.LEADER && !log.expectOwnBytes(offset, bytes.length)) {
-            f.complete(new ProposalResult(ProposalResult.Status.OFFSET_MISMATCH, 0, node.currentTerm(), node.leaderId()));
+            complete(futures, new ProposalResult(ProposalResult.Status.OFFSET_MISMATCH, 0, node.currentTerm(),
+                node.leaderId()));
             return;
         }
         ProposeResult r = node.propose(bytes, nowMillis());
         if (r.accepted()) {
-            waiting.put(r.index(), f);
+            waiting.put(r.index(), futures);
         } else {
             log.clearOwnBytes();
             log.discardUnproposedFrom(offset);
-            f.complete(new ProposalResult(switch (r.status()) {
+            complete(futures, new ProposalResult(switch (r.status()) {
                 case NOT_LEADER -> ProposalResult.Status.NOT_LEADER;
                 case TRANSFERRING_LEADERSHIP -> ProposalResult.Status.TRANSFERRING_LEADERSHIP;
                 case TOO_MANY_PENDING -> ProposalResult.Status.TOO_MANY_PENDING;
@@ -317,6 +393,12 @@ public final class RaftLoop extends LoopThread {
             }, 0, r.term(), r.leaderId()));
         }
         applyEffects();
+    }
+
+    private static void complete(List<CompletableFuture<ProposalResult>> futures, ProposalResult result) {
+        for (CompletableFuture<ProposalResult> f : futures) {
+            f.complete(result);
+        }
     }
 
     private static long payloadBytes(AppendRequest a) {
@@ -352,9 +434,9 @@ public final class RaftLoop extends LoopThread {
             } else if (e instanceof RaftEffect.LeaderReady r) {
                 listener.onLeaderReady(r.term(), committedOffset);
             } else if (e instanceof RaftEffect.ProposalOutcome o) {
-                CompletableFuture<ProposalResult> f = waiting.remove(o.index());
-                if (f != null) {
-                    f.complete(new ProposalResult(o.outcome() == RaftEffect.Outcome.COMMITTED
+                List<CompletableFuture<ProposalResult>> fs = waiting.remove(o.index());
+                if (fs != null) {
+                    complete(fs, new ProposalResult(o.outcome() == RaftEffect.Outcome.COMMITTED
                         ? ProposalResult.Status.COMMITTED : ProposalResult.Status.LEADERSHIP_LOST, o.index(), o.term(),
                         node.leaderId()));
                 }

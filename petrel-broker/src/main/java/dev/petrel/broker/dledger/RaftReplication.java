@@ -75,6 +75,7 @@ public final class RaftReplication implements Replication, RaftListener {
     private final int peerRetryIntervalMs;
     private final String haServerAddress;
     private final long maxGapNotInSync;
+    private final long indexForceIntervalMillis;
     private final Clock clock;
     private final Object roleLock = new Object();
     private final ExecutorService roleWork;
@@ -130,6 +131,11 @@ public final class RaftReplication implements Replication, RaftListener {
         this.peerRetryIntervalMs = config.get(DLedgerConfig.RAFT_PEER_RETRY_INTERVAL_MS);
         this.haServerAddress = haServerAddress;
         this.maxGapNotInSync = dev.petrel.broker.ha.HaConfig.Settings.of(config).maxGapNotInSync();
+        // The raft index is as durable as the CommitLog bytes it points at: forced with them under SYNC_FLUSH, forced
+        // in the background as often as the store's flush loop forces the CommitLog under ASYNC_FLUSH.
+        this.indexForceIntervalMillis = config.get(dev.petrel.store.StoreConfig.FLUSH_DISK_TYPE)
+            == dev.petrel.store.StoreConfig.FlushDiskType.SYNC_FLUSH ? 0
+            : config.get(dev.petrel.store.StoreConfig.FLUSH_INTERVAL_COMMIT_LOG);
         this.clock = clock;
         this.registeredAs = asFollower();
         if (metadata == null) {
@@ -194,7 +200,7 @@ public final class RaftReplication implements Replication, RaftListener {
             bytes = new StoreCommitLogBytes(recovered, gate::locallyConfirmed, clock::nanos);
             RaftIndexFile index = RaftIndexFile.open(indexDir, indexSegmentRecords, fresh ? base : 0,
                 StoreFileFactory.mapped());
-            CommitLogRaftLog log = new CommitLogRaftLog(index, bytes);
+            CommitLogRaftLog log = new CommitLogRaftLog(index, bytes, indexForceIntervalMillis);
             RemotingRaftTransport transport = new RemotingRaftTransport(group, settings.selfId(), peers,
                 peers.peer(settings.selfId()).host(), peerQueueCapacity, peerSendTimeoutMs, peerRetryIntervalMs, clock);
             loop = new RaftLoop(group, selfName, settings, log, new FileRaftStateStore(raftDir), transport, this, clock,

@@ -1,6 +1,7 @@
 package dev.petrel.broker.dledger;
 
 import dev.petrel.raft.RaftEntry;
+import dev.petrel.store.file.StoreFile;
 import dev.petrel.store.file.StoreFileFactory;
 import dev.petrel.store.raft.RaftIndexFile;
 import org.junit.jupiter.api.AfterEach;
@@ -9,8 +10,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -134,5 +137,95 @@ class CommitLogRaftLogTest {
         open();
         assertThat(log.lastIndex()).isEqualTo(2);
         assertThat(commitLog.endOffset()).isEqualTo(20);
+    }
+
+    @Test
+    void underSyncFlushEveryFlushForcesTheIndex() throws IOException {
+        AtomicInteger forces = new AtomicInteger();
+        openCounting(0, forces);
+        int atOpen = forces.get();
+        log.append(List.of(new RaftEntry(1, 1, bytes(10, 1))));
+        assertThat(log.durableIndex()).isZero();
+        log.flush();
+        assertThat(log.durableIndex()).isEqualTo(1);
+        assertThat(forces.get()).as("forced with the flush").isEqualTo(atOpen + 1);
+        assertThat(log.maybeForceIndex(Long.MAX_VALUE)).as("no periodic force under SYNC_FLUSH").isFalse();
+    }
+
+    @Test
+    void underAsyncFlushAFlushCountsWrittenRecordsAndTheIndexIsForcedAtMostEveryInterval() throws IOException {
+        AtomicInteger forces = new AtomicInteger();
+        openCounting(500, forces);
+        int atOpen = forces.get();
+        assertThat(log.maybeForceIndex(1_000)).as("the first force is due at once").isTrue();
+        log.append(List.of(new RaftEntry(1, 1, bytes(10, 1)), new RaftEntry(2, 1, bytes(10, 2))));
+        log.flush();
+        assertThat(log.durableIndex()).as("held once written, as the CommitLog bytes").isEqualTo(2);
+        assertThat(forces.get()).as("nothing forced by the flush (the first force had nothing to write)")
+            .isEqualTo(atOpen);
+        assertThat(log.maybeForceIndex(1_499)).as("within the interval").isFalse();
+        assertThat(forces.get()).isEqualTo(atOpen);
+        assertThat(log.maybeForceIndex(1_500)).isTrue();
+        assertThat(forces.get()).as("the two records forced at once").isEqualTo(atOpen + 1);
+        log.truncateFrom(2);
+        assertThat(log.maybeForceIndex(2_000)).isTrue();
+        assertThat(forces.get()).as("the zeroed record forced").isEqualTo(atOpen + 2);
+        close();
+        open();
+        assertThat(log.lastIndex()).isEqualTo(1);
+        assertThat(log.read(1, 10, 100)).containsExactly(new RaftEntry(1, 1, bytes(10, 1)));
+    }
+
+    /** As {@link #open}, with a force interval and the raft index's forces counted. */
+    private void openCounting(long indexForceIntervalMillis, AtomicInteger forces) throws IOException {
+        commitLog = new FileCommitLogBytes(dir.resolve("commitlog"));
+        StoreFileFactory mapped = StoreFileFactory.mapped();
+        StoreFileFactory counting = (path, size) -> new CountingForces(mapped.open(path, size), forces);
+        log = new CommitLogRaftLog(RaftIndexFile.open(dir.resolve("index"), 8, 0, counting), commitLog,
+            indexForceIntervalMillis);
+    }
+
+    /** A store file that counts its forces. */
+    private record CountingForces(StoreFile file, AtomicInteger forces) implements StoreFile {
+        @Override
+        public Path path() {
+            return file.path();
+        }
+
+        @Override
+        public int size() {
+            return file.size();
+        }
+
+        @Override
+        public ByteBuffer buffer() {
+            return file.buffer();
+        }
+
+        @Override
+        public void write(int position, ByteBuffer src) {
+            file.write(position, src);
+        }
+
+        @Override
+        public void force(int from, int to) {
+            forces.incrementAndGet();
+            file.force(from, to);
+        }
+
+        @Override
+        public long lastModified() {
+            return file.lastModified();
+        }
+
+        @Override
+        public void close() {
+            file.close();
+        }
+
+        @Override
+        public void delete() {
+            file.delete();
+        }
     }
 }
