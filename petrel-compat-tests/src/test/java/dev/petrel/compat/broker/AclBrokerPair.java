@@ -29,8 +29,11 @@ final class AclBrokerPair implements AutoCloseable {
      * @param petrelConf broker.conf properties of the Petrel broker ({@code dir/petrel}); its cluster is {@code cluster} too
      */
     static AclBrokerPair start(Path dir, String cluster, Map<String, String> apacheConf, Map<String, String> petrelConf) {
+        Map<String, String> apacheAll = new LinkedHashMap<>(apacheConf);
+        // No fast failure: a request waiting long in a queue on a loaded machine is still checked, not answered busy.
+        apacheAll.put("brokerFastFailureEnable", "false");
         CompletableFuture<ApacheBrokerProcess> a = CompletableFuture.supplyAsync(() ->
-            ApacheBrokerProcess.startWithoutNameServer(dir.resolve("apache"), cluster, "acl-apache", apacheConf));
+            ApacheBrokerProcess.startWithoutNameServer(dir.resolve("apache"), cluster, "acl-apache", apacheAll));
         PetrelBroker p = null;
         try {
             Map<String, String> conf = new LinkedHashMap<>(petrelConf);

@@ -132,10 +132,11 @@ class PlainAclInteropTest {
         for (Row row : rows) {
             brokers.requests.as(row.accessKey(), row.secretKey());
             String onApache = brokers.requests.outcome(brokers.apache.brokerAddr(), row.request());
+            String apacheAnswer = brokers.requests.lastAnswer();
             String onPetrel = brokers.requests.outcome(brokers.petrel.address(), row.request());
             if (!onApache.equals(row.expected()) || !onPetrel.equals(row.expected())) {
                 differences.add(row.accessKey() + " / " + row.request() + ": expected '" + row.expected() + "', Apache '"
-                    + onApache + "', Petrel '" + onPetrel + "'");
+                    + onApache + "' (" + apacheAnswer + "), Petrel '" + onPetrel + "' (" + brokers.requests.lastAnswer() + ")");
             }
         }
         assertThat(differences).as("rows where a broker's answer differs from the table").isEmpty();
