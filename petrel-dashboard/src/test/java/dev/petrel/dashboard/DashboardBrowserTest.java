@@ -86,10 +86,10 @@ class DashboardBrowserTest {
         assertThat(browser.text("brokers")).contains("MASTER", work.petrel.brokerAddr(), EmbeddedPetrel.CLUSTER);
         assertThat(browser.text("card-ns")).isEqualTo(work.ns());
         assertThat(browser.driver.findElements(By.cssSelector("#tps-chart canvas"))).isNotEmpty();
+        browser.screenshot("overview");
         browser.js("if (document.activeElement) document.activeElement.blur()");
         new Actions(browser.driver).sendKeys(Keys.TAB).perform();
         assertThat(browser.driver.switchTo().activeElement().getText()).isEqualTo("Skip to content");
-        browser.screenshot("overview");
     }
 
     @Test

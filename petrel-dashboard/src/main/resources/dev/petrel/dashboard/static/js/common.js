@@ -205,8 +205,8 @@ const Petrel = (() => {
       title, width, height: 220,
       series: [{}, ...names.map((n, i) => ({ label: n, stroke: colors[i % colors.length], width: 2 }))],
       axes: [{}, { size: 60 }],
-      // at least the last minute on the time axis, so a few first points do not spread over a meaningless range
-      scales: { x: { time: true, range: (u, min, max) => [Math.min(min, max - 60), max + 1] } },
+      // the time axis is always the last 5 minutes, whatever the points so far
+      scales: { x: { time: true, range: () => { const now = Date.now() / 1000; return [now - 300, now + 5]; } } },
     }, data, container);
     return {
       push(values) {
