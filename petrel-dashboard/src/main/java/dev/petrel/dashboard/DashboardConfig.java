@@ -25,7 +25,7 @@ public final class DashboardConfig {
             + "port. Petrel extension.");
     public static final ConfigKey<Boolean> READ_ONLY = ConfigKey.ofBoolean("dashboardReadOnly", false,
         "Refuse every change (create/delete topic, reset offset, send, resend) with HTTP 403 and a message naming this "
-            + "property; the pages hide their forms. Petrel extension.");
+            + "property; the pages disable their forms. Petrel extension.");
     public static final ConfigKey<Integer> MAX_REQUEST_BYTES = ConfigKey.ofInt("dashboardMaxRequestBytes", 1 << 20,
         1024, 64 << 20, "Largest request body the dashboard reads (a test message's body is the largest); longer "
             + "requests are refused with HTTP 413 without being read. Petrel extension.");

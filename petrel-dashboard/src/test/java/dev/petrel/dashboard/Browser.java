@@ -101,6 +101,21 @@ final class Browser implements AutoCloseable {
         return new Browser(driver, profile);
     }
 
+    /**
+     * The browser {@link #start} made on another thread; its failure or abort (no browser) is rethrown here, as
+     * {@link #start} would have thrown it.
+     */
+    static Browser await(java.util.concurrent.CompletableFuture<Browser> starting) throws Exception {
+        try {
+            return starting.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw (Error) e.getCause();
+        }
+    }
+
     private static Path onPath(String... names) {
         for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
             for (String name : names) {

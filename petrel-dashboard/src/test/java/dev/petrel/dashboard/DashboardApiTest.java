@@ -37,6 +37,7 @@ class DashboardApiTest {
     @BeforeAll
     static void start() {
         work = new Workload();
+        work.awaitLiveCaughtUp();
         dashboard = new DashboardServer(work.dashboard(false, LIMIT)).start();
         readOnly = new DashboardServer(work.dashboard(true, LIMIT)).start();
         http = new Http(dashboard.port());

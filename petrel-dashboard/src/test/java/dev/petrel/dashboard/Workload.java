@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A known workload on a real in-process NameServer and broker, for the dashboard's API and browser tests (one per
  * test class): topic {@value #TOPIC} with 4 queues and 13 messages (keys {@code order-0} … {@code order-12}, bodies
  * with markup and quotes, which the pages must show as text); group {@value #LAGGING} committed the first 10 and has no
- * member, so its lag is exactly 3; group {@value #LIVE} stays connected (one member) and has consumed all; producer
+ * member, so its lag is exactly 3; group {@value #LIVE} stays connected (one member) and consumes all ({@link #awaitLiveCaughtUp}); producer
  * group {@value #PRODUCER} stays connected; one dead-letter message of {@value #LAGGING} whose original topic is
  * {@value #RESEND}. Tests that add messages send them to {@value #RESEND} (one message there to start with, key
  * {@code resend-me}), so {@value #TOPIC}'s figures stay exact whatever the order of the tests.
@@ -75,8 +75,8 @@ final class Workload implements AutoCloseable {
         for (int i = 10; i < MESSAGES; i++) {
             sent.add(send(i));
         }
+        // the live group consumes in the background: tests that need it caught up call awaitLiveCaughtUp()
         consumers.add(consumer(LIVE, new AtomicInteger()));
-        awaitConsumed(LIVE, MESSAGES);
         petrel.createTopic(RESEND, 2);
         resendable = producer.send(Message.builder(RESEND).keys("resend-me").tags("TagR")
             .body("resend <em>me</em>".getBytes(StandardCharsets.UTF_8)).build());
@@ -132,6 +132,11 @@ final class Workload implements AutoCloseable {
                 consumed.addAndGet(messages.size());
                 return ConsumeResult.SUCCESS;
             }).build();
+    }
+
+    /** Waits until the live group has committed every message of the topic. */
+    void awaitLiveCaughtUp() {
+        awaitConsumed(LIVE, MESSAGES);
     }
 
     private void awaitConsumed(String group, long count) {

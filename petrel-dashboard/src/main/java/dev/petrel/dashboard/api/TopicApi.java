@@ -38,6 +38,9 @@ public final class TopicApi {
         "OFFSET_MOVED_EVENT", "SELF_TEST_TOPIC", "TRANS_CHECK_MAX_TIME_TOPIC", "RMQ_SYS_TRANS_HALF_TOPIC",
         "RMQ_SYS_TRACE_TOPIC", "RMQ_SYS_TRANS_OP_HALF_TOPIC", "rmq_sys_wheel_timer", "rmq_sys_REVIVE_LOG");
 
+    /** A cluster's request-reply topic is {@code <cluster>_REPLY_TOPIC}. */
+    static final String REPLY_SUFFIX = "_REPLY_TOPIC";
+
     /** One topic in the list; {@code brokers} empty for a topic only the NameServer knows. */
     public record TopicRow(String topic, String type, List<String> brokers, int readQueues, int writeQueues,
                            String perm) {
@@ -227,7 +230,7 @@ public final class TopicApi {
         return names;
     }
 
-    /** RETRY, DLQ, SYSTEM, or the topic's {@code message.type} attribute (NORMAL when unset), as RocketMQ Dashboard. */
+    /** RETRY, DLQ, SYSTEM (RocketMQ's own, cluster and broker names, a cluster's reply topic), or the topic's {@code message.type} attribute (NORMAL when unset), as RocketMQ Dashboard. */
     static String type(String topic, TopicConfig config, Set<String> systemNames) {
         if (topic.startsWith(NameValidator.RETRY_PREFIX)) {
             return "RETRY";
@@ -236,7 +239,8 @@ public final class TopicApi {
             return "DLQ";
         }
         if (SYSTEM_TOPICS.contains(topic) || systemNames.contains(topic) || topic.startsWith("RMQ_SYS_")
-            || topic.startsWith("rmq_sys_")) {
+            || topic.startsWith("rmq_sys_") || (topic.endsWith(REPLY_SUFFIX)
+            && systemNames.contains(topic.substring(0, topic.length() - REPLY_SUFFIX.length())))) {
             return "SYSTEM";
         }
         if (config != null) {

@@ -20,6 +20,8 @@ class NamingRulesTest {
         assertThat(TopicApi.type("broker-a", null, brokers)).isEqualTo("SYSTEM");
         assertThat(TopicApi.type("RMQ_SYS_TRACE_TOPIC", null, brokers)).isEqualTo("SYSTEM");
         assertThat(TopicApi.type("rmq_sys_wheel_timer", null, brokers)).isEqualTo("SYSTEM");
+        assertThat(TopicApi.type("DefaultCluster_REPLY_TOPIC", null, brokers)).isEqualTo("SYSTEM");
+        assertThat(TopicApi.type("Orders_REPLY_TOPIC", null, brokers)).isEqualTo("NORMAL");
         assertThat(TopicApi.type("Orders", null, brokers)).isEqualTo("NORMAL");
         assertThat(TopicApi.type("Orders", new TopicConfig("Orders", 1, 1, 6, TopicFilterType.SINGLE_TAG, 0, false,
             Map.of("message.type", "DELAY")), brokers)).isEqualTo("DELAY");

@@ -142,7 +142,24 @@ const Petrel = (() => {
         else t.setFilter((row) => row.row.some((v) => String(v).toLowerCase().includes(q)));
       });
     }
-    return new Promise((resolve) => t.on('tableBuilt', () => resolve(t)));
+    return new Promise((resolve) => t.on('tableBuilt', () => {
+      keyboardSort(holder, t);
+      resolve(t);
+    }));
+  }
+
+  /** Tabulator sorts on a header click only: make each header focusable and sort with Enter or Space too. */
+  function keyboardSort(holder, t) {
+    holder.querySelectorAll('.tabulator-col[tabulator-field]').forEach((h) => {
+      h.tabIndex = 0;
+      h.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        const field = h.getAttribute('tabulator-field');
+        const current = t.getSorters().find((s) => s.field === field);
+        t.setSort(field, current && current.dir === 'asc' ? 'desc' : 'asc');
+      });
+    });
   }
 
   /** Key–value facts as a definition list. */
@@ -188,7 +205,8 @@ const Petrel = (() => {
       title, width, height: 220,
       series: [{}, ...names.map((n, i) => ({ label: n, stroke: colors[i % colors.length], width: 2 }))],
       axes: [{}, { size: 60 }],
-      scales: { x: { time: true } },
+      // the time axis is always the last 5 minutes, whatever the points so far
+      scales: { x: { time: true, range: () => { const now = Date.now() / 1000; return [now - 300, now + 5]; } } },
     }, data, container);
     return {
       push(values) {
