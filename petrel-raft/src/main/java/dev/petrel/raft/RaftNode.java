@@ -397,12 +397,16 @@ public final class RaftNode {
 
     private void becomeFollower(long term, int leader, long now) {
         leaveLeadership();
-        if (term > currentTerm) {
+        boolean newTerm = term > currentTerm;
+        if (newTerm) {
             currentTerm = term;
             votedFor = NO_NODE;
             saveState();
         }
-        if (leader != leaderId || role != RaftRole.FOLLOWER) {
+        // What was verified against a leader holds for that leader in that term only: the same node leading a later
+        // term may cut those entries (found by the simulator, seed 5945: a stale verified index committed past the
+        // end of the log after the new term's marker replaced it).
+        if (newTerm || leader != leaderId || role != RaftRole.FOLLOWER) {
             verifiedIndex = 0;
             reportedDurable = 0;
         }
@@ -488,6 +492,7 @@ public final class RaftNode {
                         + " entry " + e.index() + " (commit index " + commitIndex + "): Raft's safety is broken");
                 }
                 log.truncateFrom(e.index());
+                verifiedIndex = Math.min(verifiedIndex, e.index() - 1); // (never above the cut in one term; kept exact)
                 log.append(entries.subList(i, entries.size()));
                 break;
             }

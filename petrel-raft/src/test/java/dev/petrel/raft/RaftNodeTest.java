@@ -203,6 +203,21 @@ class RaftNodeTest {
     }
 
     @Test
+    void whatWasVerifiedAgainstALeaderIsForgottenWhenItLeadsALaterTerm() {
+        // Simulator seed 5945 (firstSeed 5000): n1 led term 1 and had n2 verify 1@1 and 2@1; n1 restarted, won term 2
+        // with a shorter log, and its marker 1@2 replaced n2's tail. A verified index carried over from term 1 let a
+        // heartbeat commit index 2, which n2 no longer had.
+        TestGroup g = new TestGroup(3);
+        g.start(0);
+        RaftNode n2 = g.node(2);
+        n2.handle(new AppendRequest(1, 1, 0, 0, 0, List.of(entry(1, 1, "a"), entry(2, 1, "b"))), 10);
+        n2.handle(new AppendRequest(1, 2, 0, 0, 0, List.of(RaftEntry.leaderMarker(1, 2))), 20);
+        assertThat(g.logs[2].lastIndex()).isEqualTo(1);
+        n2.handle(new AppendRequest(1, 2, 0, 0, 2, List.of()), 30); // its heartbeat: n1 has committed 1@2 and 2@2
+        assertThat(n2.commitIndex()).as("only what n2 holds of term 2's log").isEqualTo(1);
+    }
+
+    @Test
     void aRefusalNamesTheConflictingTermAndWhereItStarts() {
         TestGroup g = new TestGroup(3);
         g.logs[1].append(List.of(entry(1, 1, "a"), entry(2, 2, "b"), entry(3, 2, "c"), entry(4, 2, "d"),
