@@ -27,6 +27,7 @@
 #   ROUNDS (3)  rounds of every topology (the tables take the median, with min-max)
 #   THREADS (16)  sync sending threads;  SIZE (1024)  body bytes;  QUEUES (8)  queues of the bench topics
 #   TOPOLOGIES ("async-1 sync-1 async-2 raft-3")  which topologies to run (the ratios need all four)
+#   RAFT_CONF ("")  extra broker.conf properties of the Raft group's brokers, space-separated (key=value ...)
 #   K (10)  leader kills of the fail-over loop, 0 for none;  FAILOVER_THREADS (4), FAILOVER_RATE (1000 msgs/s)
 #   ROUTE_POLL_MS (200)  the fail-over producer's pollNameServerInterval (a client's default is 30000: it would reach
 #          the new leader at its next route poll, up to 30 s later)
@@ -46,6 +47,7 @@ THREADS=${THREADS:-16}
 SIZE=${SIZE:-1024}
 QUEUES=${QUEUES:-8}
 TOPOLOGIES=${TOPOLOGIES:-"async-1 sync-1 async-2 raft-3"}
+RAFT_CONF=${RAFT_CONF:-}
 K=${K:-10}
 FAILOVER_THREADS=${FAILOVER_THREADS:-4}
 FAILOVER_RATE=${FAILOVER_RATE:-1000}
@@ -139,6 +141,7 @@ write_confs() {
         # conf/examples/raft-3's settings: the leader registers as brokerId 0, the others as slaves
         printf 'enableDLegerCommitLog=true\ndLegerGroup=%s\ndLegerPeers=%s\ndLegerSelfId=n%d\n' "$GROUP_NAME" "$peers" "$i"
         printf 'raftElectionTimeoutMinMs=1000\nraftElectionTimeoutMaxMs=2000\nraftHeartbeatIntervalMs=200\n'
+        [ -z "$RAFT_CONF" ] || printf '%s\n' $RAFT_CONF # extra properties, e.g. RAFT_CONF="raftMaxInflightAppends=2"
       elif [ "$i" = 0 ]; then
         # the HA port is listenPort + 1 (next_port keeps it free)
         printf 'brokerId=0\nbrokerRole=%s\nhaListenPort=%d\n' "$([ "$topo" = sync-1 ] && echo SYNC_MASTER || echo ASYNC_MASTER)" \
@@ -225,6 +228,16 @@ create_topic_everywhere() { # topic
   done
 }
 
+# Clock ticks of user + system CPU of the running group's broker JVMs, summed.
+group_cpu_ticks() {
+  local i sum=0 t
+  for i in "${!NODE_PID[@]}"; do
+    t=$(awk '{print $14 + $15}' "/proc/${NODE_PID[$i]}/stat" 2>/dev/null || echo 0)
+    sum=$(( sum + t ))
+  done
+  echo "$sum"
+}
+
 # ---- throughput: one point = one topology in one round
 run_point() { # topology round
   local topo=$1 round=$2 name topic setup=() result msgs p50 p99 errors
@@ -237,12 +250,19 @@ run_point() { # topology round
     setup=(--create-topic --cluster "$GROUP_CLUSTER" --queues "$QUEUES")
   fi
   log "$topo round $round: bench produce --sync --threads $THREADS --size $SIZE"
+  # The group's CPU over the measured window: sampled when the warm-up ends and when the load ends.
+  ( sleep "$WARMUP"; group_cpu_ticks > "$OUT/cpu.start" ) &
+  local sampler=$!
   if ! tool "$CLIENT_JAVA_OPTS" bench produce --sync --threads "$THREADS" --size "$SIZE" -n "$NS" -t "$topic" \
       "${setup[@]}" --duration "$SECS" --warmup "$WARMUP" --interval 5 --label "$topo" \
       --result-file "$OUT/results.jsonl" > "$OUT/last.out" 2>&1; then
     log "$topo: the load failed:"
     tail -5 "$OUT/last.out" >&2
   fi
+  local cpu_end cpu_start
+  cpu_end=$(group_cpu_ticks)
+  wait "$sampler" 2>/dev/null || true
+  cpu_start=$(cat "$OUT/cpu.start" 2>/dev/null || echo "$cpu_end")
   cat "$OUT/last.out" >> "$OUT/bench.out"
   grep -E '^  (sent|errors|send latency) ' "$OUT/last.out" | sed 's/^/#   /' >&2 || true
   result=$(grep '^RESULT ' "$OUT/last.out" | tail -1 || true)
@@ -251,8 +271,11 @@ run_point() { # topology round
     p50=$(sed -nE 's/.*"sendLatencyMicros":\{[^}]*"p50":([0-9]+).*/\1/p' <<< "$result")
     p99=$(sed -nE 's/.*"sendLatencyMicros":\{[^}]*"p99":([0-9]+).*/\1/p' <<< "$result")
     errors=$(sed -nE 's/.*"errors":([0-9]+).*/\1/p' <<< "$result")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$topo" "$round" "${msgs:-0}" "${p50:-0}" "${p99:-0}" "${errors:-0}" \
-      >> "$OUT/points.tsv"
+    # µs of broker CPU (all of the group's JVMs) per message sent in the measured window
+    cpu_us=$(awk -v t="$(( cpu_end - cpu_start ))" -v hz="$(getconf CLK_TCK)" -v m="${msgs:-0}" -v s="$SECS" \
+      'BEGIN { if (m > 0) printf "%.0f", t / hz * 1e6 / (m * s); else print 0 }')
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$topo" "$round" "${msgs:-0}" "${p50:-0}" "${p99:-0}" "${errors:-0}" \
+      "$cpu_us" >> "$OUT/points.tsv"
   fi
   stop_group
 }
@@ -352,13 +375,14 @@ ratio_row() { # numerator denominator title
     "topologies: $TOPOLOGIES"
   echo '```'
   echo
-  echo "| topology | brokers | msgs/s | send p50 ms | send p99 ms | errors |"
-  echo "|---|---|---|---|---|---|"
+  echo "| topology | brokers | msgs/s | send p50 ms | send p99 ms | errors | brokers' CPU µs/msg |"
+  echo "|---|---|---|---|---|---|---|"
   for topo in $TOPOLOGIES; do
     [ -n "$(column_of "$topo" 3)" ] || continue
-    printf '| %s | %d | %s | %s | %s | %s |\n' "${TITLE[$topo]}" "$([ "${topo#*-}" = 1 ] && echo 2 || echo 3)" \
+    printf '| %s | %d | %s | %s | %s | %s | %s |\n' "${TITLE[$topo]}" "$([ "${topo#*-}" = 1 ] && echo 2 || echo 3)" \
       "$(column_of "$topo" 3 | median_range '%.0f')" "$(column_of "$topo" 4 1000 | median_range '%.2f')" \
-      "$(column_of "$topo" 5 1000 | median_range '%.2f')" "$(column_of "$topo" 6 | median_range '%.0f')"
+      "$(column_of "$topo" 5 1000 | median_range '%.2f')" "$(column_of "$topo" 6 | median_range '%.0f')" \
+      "$(column_of "$topo" 7 | median_range '%.0f')"
   done
   echo
   echo "| ratio of throughputs (medians) | value | per round | target | |"

@@ -28,8 +28,9 @@ public final class RaftConfig {
         4000, 11, 600_000, "longest election wait, ms; also how long a leader keeps leading without hearing a quorum");
     public static final ConfigKey<Integer> RAFT_HEARTBEAT_INTERVAL_MS = ConfigKey.ofInt("raftHeartbeatIntervalMs", 500,
         1, 60_000, "leader heartbeat period, ms; keep it well under raftElectionTimeoutMinMs");
-    public static final ConfigKey<Integer> RAFT_MAX_INFLIGHT_APPENDS = ConfigKey.ofInt("raftMaxInflightAppends", 8, 1,
-        1024, "append requests in flight per follower before the leader waits for an answer");
+    public static final ConfigKey<Integer> RAFT_MAX_INFLIGHT_APPENDS = ConfigKey.ofInt("raftMaxInflightAppends", 1, 1,
+        1024, "append requests in flight per follower before the leader waits for an answer; 1 batches everything "
+            + "proposed meanwhile into the next request (fewest requests per message); raise it on high-latency links");
     public static final ConfigKey<Integer> RAFT_MAX_BATCH_BYTES = ConfigKey.ofInt("raftMaxBatchBytes", 1 << 20, 1,
         64 << 20, "payload bytes per append request (a larger single entry still goes alone)");
     public static final ConfigKey<Integer> RAFT_MAX_PENDING_PROPOSALS = ConfigKey.ofInt("raftMaxPendingProposals", 10_000,

@@ -68,6 +68,8 @@ public final class RaftNode {
     private long verifiedIndex;
     /** Follower: the durable index last reported to the current leader. */
     private long reportedDurable;
+    /** Follower, within one append request: whether it wrote entries to the log. */
+    private boolean wroteEntries;
 
     /** Candidate or pre-candidate: who granted, for term {@code tallyTerm}. */
     private final boolean[] granted;
@@ -397,12 +399,16 @@ public final class RaftNode {
 
     private void becomeFollower(long term, int leader, long now) {
         leaveLeadership();
-        if (term > currentTerm) {
+        boolean newTerm = term > currentTerm;
+        if (newTerm) {
             currentTerm = term;
             votedFor = NO_NODE;
             saveState();
         }
-        if (leader != leaderId || role != RaftRole.FOLLOWER) {
+        // What was verified against a leader holds for that leader in that term only: the same node leading a later
+        // term may cut those entries (found by the simulator, seed 5945: a stale verified index committed past the
+        // end of the log after the new term's marker replaced it).
+        if (newTerm || leader != leaderId || role != RaftRole.FOLLOWER) {
             verifiedIndex = 0;
             reportedDurable = 0;
         }
@@ -455,7 +461,16 @@ public final class RaftNode {
         }
         lastLeaderContact = now;
         resetElectionTimer(now);
-        send(r.from(), appendFromLeader(r));
+        wroteEntries = false;
+        AppendResponse answer = appendFromLeader(r);
+        // One answer per write: a request that wrote entries not yet durable is answered by the durability report
+        // that follows the flush (same match index, and the durable index the leader commits on), not also now.
+        // Refusals, heartbeats and resends of entries already held are answered at once: they keep the leader's
+        // contact (check-quorum) and its window going even while this node's disk is slow.
+        reportedDurable = Math.max(reportedDurable, answer.durableIndex()); // said now, or superseded by the report
+        if (!(wroteEntries && answer.success() && answer.durableIndex() < answer.matchIndex())) {
+            send(r.from(), answer);
+        }
     }
 
     private AppendResponse appendFromLeader(AppendRequest r) {
@@ -480,6 +495,7 @@ public final class RaftNode {
             }
             if (e.index() > last) {
                 log.append(entries.subList(i, entries.size()));
+                wroteEntries = true;
                 break;
             }
             if (log.termAt(e.index()) != e.term()) {
@@ -488,7 +504,9 @@ public final class RaftNode {
                         + " entry " + e.index() + " (commit index " + commitIndex + "): Raft's safety is broken");
                 }
                 log.truncateFrom(e.index());
+                verifiedIndex = Math.min(verifiedIndex, e.index() - 1); // (never above the cut in one term; kept exact)
                 log.append(entries.subList(i, entries.size()));
+                wroteEntries = true;
                 break;
             }
         }
@@ -497,7 +515,6 @@ public final class RaftNode {
         if (newCommit > commitIndex) {
             advanceCommit(newCommit);
         }
-        reportedDurable = Math.max(reportedDurable, durableForLeader());
         return new AppendResponse(self, currentTerm, true, verifiedIndex, durableForLeader(), 0, 0, prev);
     }
 

@@ -175,10 +175,10 @@ class RaftNodeTest {
         g.deliverAll(1101, lost);
         assertThat(g.node(0).commitIndex()).as("2@2 is durable on n0 and n2, yet not committed").isZero();
 
-        g.tick(0, 1200); // resend, now the marker 3@4 gets through
-        g.deliverAll(1200, m -> m.to() == 1 || m.from() == 1);
-        g.flushAndTick(2, 1201);
+        g.tick(0, 1201); // resend (n2 answered once durable, at 1101), now the marker 3@4 gets through
         g.deliverAll(1201, m -> m.to() == 1 || m.from() == 1);
+        g.flushAndTick(2, 1202);
+        g.deliverAll(1202, m -> m.to() == 1 || m.from() == 1);
         assertThat(g.node(0).commitIndex()).as("the marker commits itself and 2@2 under it").isEqualTo(3);
     }
 
@@ -194,12 +194,48 @@ class RaftNodeTest {
         assertThat(g.logs[1].lastIndex()).isEqualTo(2);
         assertThat(g.logs[1].entry(2)).isEqualTo(leaders);
         assertThat(g.logs[1].durableIndex()).as("a truncation lowers the durable index").isEqualTo(1);
-        assertThat(g.node(1).drainEffects()).contains(new RaftEffect.Send(0,
-            new AppendResponse(1, 2, true, 2, 1, 0, 0, 1)));
+        assertThat(g.node(1).drainEffects()).as("a write is answered once it is durable, not also now")
+            .noneMatch(e -> e instanceof RaftEffect.Send);
 
         g.flushAndTick(1, 11);
         assertThat(g.take(m -> true)).as("durability is reported unasked").extracting(TestGroup.InFlight::message)
             .containsExactly(new AppendResponse(1, 2, true, 2, 2, 0, 0, 2));
+    }
+
+    @Test
+    void whatWasVerifiedAgainstALeaderIsForgottenWhenItLeadsALaterTerm() {
+        // Simulator seed 5945 (firstSeed 5000): n1 led term 1 and had n2 verify 1@1 and 2@1; n1 restarted, won term 2
+        // with a shorter log, and its marker 1@2 replaced n2's tail. A verified index carried over from term 1 let a
+        // heartbeat commit index 2, which n2 no longer had.
+        TestGroup g = new TestGroup(3);
+        g.start(0);
+        RaftNode n2 = g.node(2);
+        n2.handle(new AppendRequest(1, 1, 0, 0, 0, List.of(entry(1, 1, "a"), entry(2, 1, "b"))), 10);
+        n2.handle(new AppendRequest(1, 2, 0, 0, 0, List.of(RaftEntry.leaderMarker(1, 2))), 20);
+        assertThat(g.logs[2].lastIndex()).isEqualTo(1);
+        n2.handle(new AppendRequest(1, 2, 0, 0, 2, List.of()), 30); // its heartbeat: n1 has committed 1@2 and 2@2
+        assertThat(n2.commitIndex()).as("only what n2 holds of term 2's log").isEqualTo(1);
+    }
+
+    @Test
+    void heartbeatsAndResendsAreAnsweredAtOnceWhileTheDiskIsBehind() {
+        TestGroup g = new TestGroup(3);
+        g.start(0);
+        g.node(1).drainEffects();
+        RaftEntry first = entry(1, 2, "one");
+        g.node(1).handle(new AppendRequest(0, 2, 0, 0, 0, List.of(first)), 10);
+        assertThat(g.node(1).drainEffects()).noneMatch(e -> e instanceof RaftEffect.Send);
+
+        g.node(1).handle(new AppendRequest(0, 2, 0, 0, 0, List.of(first)), 20);
+        assertThat(g.node(1).drainEffects()).as("a resend of what it holds, not yet durable")
+            .containsExactly(new RaftEffect.Send(0, new AppendResponse(1, 2, true, 1, 0, 0, 0, 0)));
+        g.node(1).handle(new AppendRequest(0, 2, 1, 2, 0, List.of()), 30);
+        assertThat(g.node(1).drainEffects()).as("a heartbeat")
+            .containsExactly(new RaftEffect.Send(0, new AppendResponse(1, 2, true, 1, 0, 0, 0, 1)));
+
+        g.flushAndTick(1, 40);
+        assertThat(g.take(m -> true)).extracting(TestGroup.InFlight::message)
+            .containsExactly(new AppendResponse(1, 2, true, 1, 1, 0, 0, 1));
     }
 
     @Test
@@ -231,9 +267,15 @@ class RaftNodeTest {
             assertThat(toOne.get(i).prevLogIndex()).isEqualTo(toOne.get(i - 1).lastIndex());
         }
         g.deliverAll(1010);
-        g.flushAll(1011);
-        g.deliverAll(1011);
-        assertThat(g.node(0).commitIndex()).isEqualTo(11);
+        // Followers answer a write once it is durable, so each flush round refills the window: 2..4 are in flight
+        // first, then 5..10 (three requests of two), then 11.
+        List<Long> commits = new java.util.ArrayList<>();
+        for (int round = 0; round < 3; round++) {
+            g.flushAll(1011 + round);
+            g.deliverAll(1011 + round);
+            commits.add(g.node(0).commitIndex());
+        }
+        assertThat(commits).containsExactly(4L, 10L, 11L);
         assertThat(g.logs[2].lastIndex()).isEqualTo(11);
         assertThat(g.effectsOf(0, ProposalOutcome.class)).hasSize(10)
             .allMatch(o -> o.outcome() == Outcome.COMMITTED);
@@ -260,6 +302,9 @@ class RaftNodeTest {
         assertThat(g.propose(0, "during", 1011).status()).isEqualTo(ProposeResult.Status.TRANSFERRING_LEADERSHIP);
         List<TestGroup.InFlight> timeoutNow = new java.util.ArrayList<>();
         g.deliverAll(1012, m -> m.message() instanceof TimeoutNow && timeoutNow.add(m));
+        assertThat(timeoutNow).as("not before the target answered").isEmpty();
+        g.flushAll(1013); // the followers answer the entry once it is durable
+        g.deliverAll(1013, m -> m.message() instanceof TimeoutNow && timeoutNow.add(m));
         assertThat(timeoutNow).as("sent once the target holds everything").extracting(TestGroup.InFlight::to)
             .containsExactly(1);
         g.deliver(timeoutNow.get(0), 1014);

@@ -1,6 +1,7 @@
 package dev.petrel.remoting;
 
 import dev.petrel.protocol.frame.RemotingCommand;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -50,6 +51,19 @@ public interface Connection {
      * @throws RemotingSendException            the connection is closed
      */
     void invokeOneway(RemotingCommand request, long timeoutMillis) throws RemotingException, InterruptedException;
+
+    /**
+     * Sends {@code requests} marked oneway, in order, as {@link #invokeOneway} does each. An implementation may write
+     * them together and flush the socket once (Netty's does: one hand-off to the I/O thread and one system call for
+     * the lot), which is what a caller draining a queue of messages wants. A failure leaves the requests before the
+     * failing one sent.
+     */
+    default void invokeOneways(List<RemotingCommand> requests, long timeoutMillis)
+        throws RemotingException, InterruptedException {
+        for (RemotingCommand r : requests) {
+            invokeOneway(r, timeoutMillis);
+        }
+    }
 
     /** Closes the connection; pending calls on it fail, listeners hear {@code closed}. */
     void close();

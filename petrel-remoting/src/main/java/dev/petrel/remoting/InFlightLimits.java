@@ -41,6 +41,11 @@ final class InFlightLimits {
         acquire(oneway, onewayPermits, onewayProperty, "oneway", waitMillis, statedMillis, call);
     }
 
+    /** A oneway permit if one is free now, without waiting. */
+    boolean tryAcquireOneway() {
+        return oneway.tryAcquire();
+    }
+
     void releaseOneway() {
         oneway.release();
     }

@@ -3,10 +3,14 @@ package dev.petrel.remoting;
 import dev.petrel.protocol.frame.RemotingCommand;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -164,6 +168,67 @@ final class NettyConnection implements Connection {
                     f.cause().toString());
             }
         });
+    }
+
+    /**
+     * Writes the requests in one task on the channel's I/O thread and flushes once. When the oneway permits run out
+     * part-way, what holds permits is written first (its permits come back once written) and the rest waits for them,
+     * up to {@code timeoutMillis} per request as {@link #invokeOneway} does.
+     */
+    @Override
+    public void invokeOneways(List<RemotingCommand> requests, long timeoutMillis)
+        throws RemotingException, InterruptedException {
+        endpoint.ensureOpen();
+        for (RemotingCommand r : requests) {
+            checkRequest(r);
+        }
+        List<RemotingCommand> chunk = new ArrayList<>(requests.size());
+        for (RemotingCommand r : requests) {
+            if (!channel.isActive()) {
+                writeOneways(chunk);
+                throw new RemotingSendException("cannot send " + describeCall(r) + ": the connection is closed", null);
+            }
+            if (!endpoint.limits.tryAcquireOneway()) {
+                writeOneways(chunk);
+                chunk = new ArrayList<>(requests.size());
+                endpoint.limits.acquireOneway(timeoutMillis, timeoutMillis, describeCall(r));
+            }
+            chunk.add(r.asOneway().withOpaque(endpoint.nextOpaque()));
+        }
+        writeOneways(chunk);
+    }
+
+    /** Writes oneway requests that hold their permits, with one flush; each permit returns once its frame is written. */
+    private void writeOneways(List<RemotingCommand> stamped) throws RemotingSendException {
+        if (stamped.isEmpty()) {
+            return;
+        }
+        ChannelFutureListener written = f -> {
+            endpoint.limits.releaseOneway();
+            if (!f.isSuccess()) {
+                endpoint.metrics.sendFailures.increment();
+                LOG.debug("oneway to {} was not sent: {}", remoteAddress(), f.cause().toString());
+            }
+        };
+        Runnable writeAll = () -> {
+            for (RemotingCommand c : stamped) {
+                channel.write(c).addListener(written);
+            }
+            channel.flush();
+        };
+        if (channel.eventLoop().inEventLoop()) {
+            writeAll.run();
+            return;
+        }
+        try {
+            channel.eventLoop().execute(writeAll);
+        } catch (RejectedExecutionException e) {
+            for (int i = 0; i < stamped.size(); i++) {
+                endpoint.limits.releaseOneway();
+            }
+            throw new RemotingSendException("cannot send " + stamped.size() + " oneway requests to " + remoteAddress()
+                + ": its I/O thread has stopped", e);
+        }
     }
 
     /** Registers and writes a request that expects a response. */

@@ -28,7 +28,9 @@ public final class ProcessorExecutor implements AutoCloseable {
     private final int threads;
     private final int queueCapacity;
     private final String capacityProperty;
+    /** Null for a group that runs on the I/O thread ({@link #onIoThread}). */
     private final ThreadPoolExecutor pool;
+    private volatile boolean shutDownDirect;
 
     /**
      * @param name             the group's name, e.g. {@code SendMessageThread}
@@ -52,11 +54,32 @@ public final class ProcessorExecutor implements AutoCloseable {
         this.pool.prestartAllCoreThreads();
     }
 
+    private ProcessorExecutor(String name) {
+        this.name = name;
+        this.threads = 0;
+        this.queueCapacity = 0;
+        this.capacityProperty = null;
+        this.pool = null;
+    }
+
+    /**
+     * A group with no threads of its own: its processors run on the I/O thread that read the request, saving the
+     * hand-off to a pool and back. Only for processors that never block and cost little (decode, then hand the
+     * result to a queue): while one runs, that I/O thread reads nothing else. Nothing queues, so nothing is refused.
+     */
+    public static ProcessorExecutor onIoThread(String name) {
+        return new ProcessorExecutor(name);
+    }
+
     /**
      * Queues {@code task}, stamped with {@code queuedAtNanos} (the caller's clock); false when the queue is full or the
      * group is shut down.
      */
     boolean tryExecute(Runnable task, long queuedAtNanos) {
+        if (pool == null) {
+            task.run();
+            return true;
+        }
         try {
             pool.execute(new QueuedTask(task, queuedAtNanos));
             return true;
@@ -79,6 +102,9 @@ public final class ProcessorExecutor implements AutoCloseable {
      * stamps); 0 when nothing waits. A moment's view: the head may be taken by a thread right after.
      */
     public long headWaitMillis(long nowNanos) {
+        if (pool == null) {
+            return 0;
+        }
         Runnable head = pool.getQueue().peek();
         if (!(head instanceof QueuedTask queued)) {
             return 0;
@@ -100,7 +126,7 @@ public final class ProcessorExecutor implements AutoCloseable {
 
     /** Tasks waiting now (a moment's view). */
     public int queued() {
-        return pool.getQueue().size();
+        return pool == null ? 0 : pool.getQueue().size();
     }
 
     /** The SYSTEM_BUSY remark: RocketMQ's prefix, then what is full and what to tune. */
@@ -111,6 +137,10 @@ public final class ProcessorExecutor implements AutoCloseable {
 
     /** Stops taking work, lets queued tasks finish for up to {@code timeoutMillis}, then interrupts the rest. */
     public void shutdown(long timeoutMillis) {
+        if (pool == null) {
+            shutDownDirect = true;
+            return;
+        }
         pool.shutdown();
         try {
             if (!pool.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) {
@@ -128,11 +158,14 @@ public final class ProcessorExecutor implements AutoCloseable {
     }
 
     public boolean isShutdown() {
-        return pool.isShutdown();
+        return pool == null ? shutDownDirect : pool.isShutdown();
     }
 
     @Override
     public String toString() {
+        if (pool == null) {
+            return "ProcessorExecutor[" + name + ", on the I/O thread]";
+        }
         return "ProcessorExecutor[" + name + ", " + threads + " threads, capacity " + queueCapacity + "]";
     }
 

@@ -15,6 +15,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.AttributeKey;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -227,6 +228,16 @@ public final class RemotingClient implements AutoCloseable {
     public void invokeOneway(String address, RemotingCommand request, long timeoutMillis)
         throws RemotingException, InterruptedException {
         await(address, connection(address)).invokeOneway(outbound(address, request), timeoutMillis);
+    }
+
+    /** {@link Connection#invokeOneways}: several oneway requests to {@code address}, written and flushed together. */
+    public void invokeOneways(String address, List<RemotingCommand> requests, long timeoutMillis)
+        throws RemotingException, InterruptedException {
+        List<RemotingCommand> out = new ArrayList<>(requests.size());
+        for (RemotingCommand r : requests) {
+            out.add(outbound(address, r));
+        }
+        await(address, connection(address)).invokeOneways(out, timeoutMillis);
     }
 
     /** Closes the connection to {@code address}, if any; the next call connects again. */

@@ -234,6 +234,55 @@ class CallsTest extends RemotingFixture {
     }
 
     @Test
+    void onewaysSentTogetherArriveAllAndInOrderEvenBeyondThePermits() throws Exception {
+        List<String> received = java.util.Collections.synchronizedList(new ArrayList<>());
+        RemotingServer server = server(serverConfig());
+        server.registerProcessor(RequestCode.UPDATE_CONSUMER_OFFSET, (ctx, request) -> {
+            received.add(request.extField("seq"));
+            return null;
+        }, executor("oneways", 1, 10_000));
+        server.start();
+        RemotingClient client = client(clientConfig().with(RemotingClientConfig.CLIENT_ONEWAY_SEMAPHORE_VALUE, 3));
+        client.start();
+
+        List<String> sent = new ArrayList<>();
+        for (int round = 0; round < 5; round++) {
+            List<RemotingCommand> batch = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                String seq = round + "-" + i;
+                sent.add(seq);
+                batch.add(RemotingCommand.request(RequestCode.UPDATE_CONSUMER_OFFSET, Map.of("seq", seq), null));
+            }
+            client.invokeOneways(address(server), batch, 10_000); // 40 frames, 3 permits: written in chunks
+        }
+        Await.until(WAIT, "200 oneway requests sent in batches of 40 with 3 permits", () -> received.size() == 200);
+        assertThat(received).containsExactlyElementsOf(sent);
+        assertThat(server.metrics().framesOut()).as("no response to a oneway request").isZero();
+    }
+
+    @Test
+    void aProcessorGroupOnTheIoThreadRunsWhereTheFrameWasRead() throws Exception {
+        BlockingQueue<String> threads = new LinkedBlockingQueue<>();
+        RemotingServer server = server(serverConfig());
+        ProcessorExecutor inline = ProcessorExecutor.onIoThread("inline");
+        server.registerProcessor(RequestCode.HEART_BEAT, (ctx, request) -> {
+            threads.add(Thread.currentThread().getName());
+            return request.response(ResponseCode.SUCCESS, null);
+        }, inline);
+        server.start();
+        RemotingClient client = startedClient();
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(client.invokeSync(address(server), RemotingCommand.request(RequestCode.HEART_BEAT, null, null),
+                5000).code()).isEqualTo(ResponseCode.SUCCESS);
+        }
+        assertThat(threads).hasSize(3).allSatisfy(name -> assertThat(name).contains("-io-"));
+        assertThat(inline.queued()).isZero();
+        assertThat(inline.headWaitMillis(System.nanoTime())).isZero();
+        assertThat(inline.toString()).contains("on the I/O thread");
+    }
+
+    @Test
     void semaphoreTimeoutNamesThePropertyForOnewayToo() throws Exception {
         InFlightLimits limits = new InFlightLimits(1, "clientAsyncSemaphoreValue", 1, "clientOnewaySemaphoreValue");
         limits.acquireOneway(0, 0, "x");

@@ -32,8 +32,10 @@ import java.util.function.Consumer;
  * ({@link DLedgerConfig#RAFT_PEER_QUEUE_CAPACITY}), so {@link #send} never blocks the Raft loop: a full queue drops the
  * message. A send that fails (refused, timed out) marks the peer down for
  * {@link DLedgerConfig#RAFT_PEER_RETRY_INTERVAL_MS}, during which its messages are dropped unsent, so a dead peer
- * costs only dropped messages. Received frames are decoded on one processor thread
- * ({@code petrel-raft-recv-<group>-n<self>}) and handed to the inbound consumer.
+ * costs only dropped messages. A sender writes everything queued at once (up to {@link #MAX_WRITE_BATCH} frames) with
+ * one flush, so a turn of the Raft loop that queued several messages for a peer costs one hand-off to the I/O thread
+ * and one system call. Received frames are decoded on the I/O thread that read them and handed straight to the
+ * inbound consumer (which only queues them for the loop): no pool in between.
  */
 public final class RemotingRaftTransport implements RaftTransport {
 
@@ -41,6 +43,8 @@ public final class RemotingRaftTransport implements RaftTransport {
     static final String GROUP_FIELD = "group";
     /** How long a close waits for all sender threads together. */
     static final long SENDERS_JOIN_MILLIS = 2_000;
+    /** The most queued messages a sender writes with one flush. */
+    static final int MAX_WRITE_BATCH = 64;
 
     private final String group;
     private final int selfId;
@@ -88,7 +92,7 @@ public final class RemotingRaftTransport implements RaftTransport {
         server.registerProcessor(RequestCode.PETREL_RAFT_MESSAGE, (ctx, request) -> {
             receive(ctx.remoteAddress(), request);
             return null;
-        }, new ProcessorExecutor("raft-recv-" + group + "-n" + selfId, 1, queueCapacity, "raftPeerQueueCapacity"));
+        }, ProcessorExecutor.onIoThread("raft-recv-" + group + "-n" + selfId));
         server.start();
         client.start();
         for (int id : peers.nodeIds()) {
@@ -193,20 +197,27 @@ public final class RemotingRaftTransport implements RaftTransport {
         @Override
         public void run() {
             Map<String, String> header = Map.of(GROUP_FIELD, group);
+            List<RaftMessage> taken = new ArrayList<>(MAX_WRITE_BATCH);
+            List<RemotingCommand> frames = new ArrayList<>(MAX_WRITE_BATCH);
             while (!closed) {
-                RaftMessage m;
+                taken.clear();
+                frames.clear();
                 try {
-                    m = queue.take();
+                    taken.add(queue.take());
                 } catch (InterruptedException e) {
                     return;
                 }
+                queue.drainTo(taken, MAX_WRITE_BATCH - 1);
                 if (clock.nanos() - downUntilNanos < 0) {
-                    dropped.increment();
+                    dropped.add(taken.size());
                     continue;
                 }
+                for (RaftMessage m : taken) {
+                    frames.add(RemotingCommand.request(RequestCode.PETREL_RAFT_MESSAGE, header,
+                        RaftMessageCodec.encode(m)).asOneway());
+                }
                 try {
-                    client.invokeOneway(address, RemotingCommand.request(RequestCode.PETREL_RAFT_MESSAGE, header,
-                        RaftMessageCodec.encode(m)).asOneway(), sendTimeoutMs);
+                    client.invokeOneways(address, frames, sendTimeoutMs);
                     if (downLogged) {
                         LOG.info("raft transport {}: peer n{} at {} is reachable again", group, peer, address);
                         downLogged = false;
@@ -214,7 +225,7 @@ public final class RemotingRaftTransport implements RaftTransport {
                 } catch (InterruptedException e) {
                     return;
                 } catch (Exception e) {
-                    dropped.increment();
+                    dropped.add(frames.size());
                     downUntilNanos = clock.nanos() + TimeUnit.MILLISECONDS.toNanos(retryIntervalMs);
                     if (!downLogged) {
                         LOG.warn("raft transport {}: peer n{} at {} is unreachable ({}); dropping its messages, retrying "
