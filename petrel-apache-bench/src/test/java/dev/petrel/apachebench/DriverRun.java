@@ -42,6 +42,7 @@ final class DriverRun {
     private static final long ASSIGNMENT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final long INFLIGHT_TIMEOUT_MILLIS = 15_000;
     private static final int PERM_READ = 4;
+    private static final long SHUTDOWN_MILLIS = 10_000;
 
     private final DriverPlan plan;
     private final PrintStream out;
@@ -85,12 +86,28 @@ final class DriverRun {
             for (SendThread t : senders) {
                 t.finish();
             }
-            if (producer != null) {
-                producer.shutdown();
+            shutdown(producer == null ? null : producer::shutdown, consumer == null ? null : consumer::shutdown);
+        }
+    }
+
+    /**
+     * Shuts the clients down, but waits at most {@link #SHUTDOWN_MILLIS}: a client stuck in its shutdown (it
+     * unregisters from every broker, synchronously) must not keep the result from being written; the process exits
+     * after it anyway.
+     */
+    private void shutdown(Runnable... clients) throws InterruptedException {
+        Thread t = new Thread(() -> {
+            for (Runnable c : clients) {
+                if (c != null) {
+                    c.run();
+                }
             }
-            if (consumer != null) {
-                consumer.shutdown();
-            }
+        }, "apache-bench-shutdown");
+        t.setDaemon(true);
+        t.start();
+        t.join(SHUTDOWN_MILLIS);
+        if (t.isAlive()) {
+            println("the clients' shutdown did not finish within " + SHUTDOWN_MILLIS / 1000 + " s; leaving it");
         }
     }
 
@@ -181,6 +198,12 @@ final class DriverRun {
         producer.setCompressMsgBodyOverHowmuch(Integer.MAX_VALUE); // the broker stores --size bytes per message
         producer.start();
         producer.fetchPublishMessageQueues(plan.topic()); // the route now, not in the first measured send
+        // The connection to the broker now too (a heartbeat is a sync request): the 5.3.1 client sends a oneway to a
+        // broker it is not connected to yet from a listener on the connect future, so a flood of oneways queues as
+        // listeners that then run on the Netty selector thread, where each waits for a oneway permit that only the
+        // selector thread itself can release (seen in the trial: the selector blocked in Semaphore.tryAcquire, 3 s per
+        // queued send, the driver hung at shutdown).
+        producer.getDefaultMQProducerImpl().getMqClientFactory().sendHeartbeatToAllBrokerWithLock();
         return producer;
     }
 
@@ -222,6 +245,9 @@ final class DriverRun {
         for (MessageExt m : messages) {
             byte[] body = m.getBody();
             long id = BenchStamp.runId(body);
+            if (id == 0 && plan.workload() != DriverPlan.Workload.DRAIN) {
+                continue; // not a bench message: not this load's
+            }
             long micros = 0;
             if (id == runId) {
                 micros = (nowNanos - BenchStamp.sendNanos(body)) / 1_000;
