@@ -76,24 +76,7 @@ CLUSTER[petrel]=PetrelBench; BROKER_NAME[petrel]=petrel-bench
 CLUSTER[apache]=ApacheBench; BROKER_NAME[apache]=apache-bench
 
 broker_conf() { # target dir port
-  cat <<EOF
-brokerClusterName=${CLUSTER[$1]}
-brokerName=${BROKER_NAME[$1]}
-brokerId=0
-listenPort=$3
-bindAddress=127.0.0.1
-brokerIP1=127.0.0.1
-namesrvAddr=$NS
-storePathRootDir=$2/store
-storePathCommitLog=$2/store/commitlog
-mappedFileSizeCommitLog=$COMMITLOG_BYTES
-flushDiskType=ASYNC_FLUSH
-autoCreateTopicEnable=true
-EOF
-  if [ "$1" = apache ]; then
-    # Apache-only: its role, home, and its shortest registration period (it registers 10 s after the start)
-    printf 'brokerRole=ASYNC_MASTER\nrocketmqHome=%s\nregisterNameServerPeriod=10000\n' "$2"
-  fi
+  broker_conf_essentials "$1" "${CLUSTER[$1]}" "${BROKER_NAME[$1]}" "$2" "$3" ASYNC_FLUSH
 }
 
 start_broker() { # target round

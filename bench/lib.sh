@@ -1,4 +1,4 @@
-# Shared by the benchmark scripts (bench/e2e.sh, bench/ha.sh); sourced, not run. Defines:
+# Shared by the benchmark scripts (bench/e2e.sh, bench/ha.sh, bench/compare.sh); sourced, not run. Defines:
 #   log MESSAGE...            a timestamped line on stderr
 #   now_ms                    wall-clock milliseconds
 #   PIDS, track_pid PID       every process the script starts; stopped on exit (SIGTERM, then SIGKILL after 30 s)
@@ -7,6 +7,8 @@
 #                             handed out before)
 #   count_lines FILE REGEX, wait_line FILE REGEX TIMEOUT_S PID [MIN_COUNT]
 #   start_namesrv DIR         a Petrel NameServer (sets NS, NS_PID, NS_LOG)
+#   broker_conf_essentials KIND CLUSTER NAME DIR PORT FLUSH   the broker.conf lines both brokers share (a benchmark's
+#                             equal settings), and Apache's own (KIND apache or petrel); needs NS and COMMITLOG_BYTES
 #   machine_facts             date, CPU, memory, kernel, java, disk of $OUT, load (for the tables' header)
 # The caller has `set -euo pipefail` and sets JAVA (the java binary) and OUT (the output directory) before using them.
 
@@ -91,6 +93,27 @@ start_namesrv() {
   wait_line "$dir/namesrv.out" "Petrel namesrv ready in" 60 "$NS_PID"
   NS_LOG=$dir/namesrv.log
   log "NameServer on $NS (pid $NS_PID)"
+}
+
+broker_conf_essentials() {
+  cat <<EOF
+brokerClusterName=$2
+brokerName=$3
+brokerId=0
+listenPort=$5
+bindAddress=127.0.0.1
+brokerIP1=127.0.0.1
+namesrvAddr=$NS
+storePathRootDir=$4/store
+storePathCommitLog=$4/store/commitlog
+mappedFileSizeCommitLog=$COMMITLOG_BYTES
+flushDiskType=$6
+autoCreateTopicEnable=true
+EOF
+  if [ "$1" = apache ]; then
+    # Apache-only: its role, home, and its shortest registration period
+    printf 'brokerRole=ASYNC_MASTER\nrocketmqHome=%s\nregisterNameServerPeriod=10000\n' "$4"
+  fi
 }
 
 machine_facts() {
