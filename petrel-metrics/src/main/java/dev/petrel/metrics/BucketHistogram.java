@@ -16,6 +16,12 @@ public final class BucketHistogram {
 
     /** {@code rocketmq_rpc_latency}'s bounds, in milliseconds. */
     public static final double[] RPC_LATENCY_MILLIS = {1, 3, 5, 7, 10, 100, 1000, 2000, 3000};
+    /** {@code rocketmq_message_size}'s bounds, in bytes (1 KiB … 4 MiB). */
+    public static final double[] MESSAGE_SIZE_BYTES = {1024, 4096, 524288, 1048576, 2097152, 4194304};
+    /** {@code rocketmq_topic_create_execution_time}'s and the group's, in milliseconds. */
+    public static final double[] CREATE_TIME_MILLIS = {10, 100, 1000, 3000, 5000};
+    /** {@code rocketmq_finish_message_latency}'s, in seconds (RocketMQ declares milliseconds, records seconds). */
+    public static final double[] FINISH_LATENCY_SECONDS = {5, 60, 600, 3600, 43200, 86400};
 
     private final double[] bounds;
     private final LongAdder[] counts;
@@ -37,6 +43,15 @@ public final class BucketHistogram {
         }
         counts[i].increment();
         sum.add(value);
+    }
+
+    /** Values recorded. */
+    public long count() {
+        long n = 0;
+        for (LongAdder c : counts) {
+            n += c.sum();
+        }
+        return n;
     }
 
     /** The series of this histogram with {@code labels}. */

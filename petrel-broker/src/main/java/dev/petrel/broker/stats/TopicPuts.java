@@ -1,7 +1,9 @@
 package dev.petrel.broker.stats;
 
+import dev.petrel.metrics.BucketHistogram;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
@@ -12,11 +14,19 @@ import java.util.function.BiConsumer;
  *
  * <p>Threading: send threads call {@link #record} concurrently; a topic's counters are created once by
  * {@link ConcurrentHashMap#computeIfAbsent} and only ever added to, so after a topic's first message a record is a
- * map lookup and three {@link LongAdder} adds (no allocation, no lock). Readers use {@link #forEach}.
+ * map lookup and three {@link LongAdder} adds (no allocation, no lock), and with {@code sizes} on a
+ * {@link BucketHistogram#record} of the request's mean record size ({@code rocketmq_message_size}, whose histogram
+ * of a topic and type is made at its first use). Readers use {@link #forEach}.
  */
 final class TopicPuts {
 
     private final Map<String, Counts> topics = new ConcurrentHashMap<>();
+    private final boolean sizes;
+
+    /** @param sizes whether to keep the size histograms (metrics-only figures: off when the endpoint is) */
+    TopicPuts(boolean sizes) {
+        this.sizes = sizes;
+    }
 
     void record(String topic, MessageType type, int messages, long bytes) {
         Counts c = topics.get(topic);
@@ -26,6 +36,9 @@ final class TopicPuts {
         c.messages[type.ordinal()].add(messages);
         c.bytes[type.ordinal()].add(bytes);
         c.calls.increment();
+        if (sizes && messages > 0) {
+            c.sizes(type).record(bytes / messages); // as RocketMQ: written bytes over messages, once per request
+        }
     }
 
     /** Every topic's counts (a copy of nothing: reads the adders). */
@@ -47,6 +60,22 @@ final class TopicPuts {
         private final LongAdder[] messages = adders();
         private final LongAdder[] bytes = adders();
         private final LongAdder calls = new LongAdder();
+        private final AtomicReferenceArray<BucketHistogram> sizes = new AtomicReferenceArray<>(MessageType.ALL.length);
+
+        /** The size histogram of {@code type}, made at its first use. */
+        BucketHistogram sizes(MessageType type) {
+            BucketHistogram h = sizes.get(type.ordinal());
+            if (h == null) {
+                sizes.compareAndSet(type.ordinal(), null, new BucketHistogram(BucketHistogram.MESSAGE_SIZE_BYTES));
+                h = sizes.get(type.ordinal());
+            }
+            return h;
+        }
+
+        /** The size histogram of {@code type}; null before its first sized request. */
+        BucketHistogram sizesOrNull(MessageType type) {
+            return sizes.get(type.ordinal());
+        }
 
         long messages(MessageType type) {
             return messages[type.ordinal()].sum();
