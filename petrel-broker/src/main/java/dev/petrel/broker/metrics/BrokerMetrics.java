@@ -28,9 +28,7 @@ import dev.petrel.store.StoreStats;
 import dev.petrel.store.timer.TimerStats;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import dev.petrel.store.commitlog.FlushTimes;
-import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
-import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
@@ -155,13 +153,13 @@ public final class BrokerMetrics implements MultiCollector {
         HistogramSnapshot.Builder h = BucketHistogram.family("rocketmq_message_size", "Mean stored record size of each "
             + "send request (bytes), per topic and message type.");
         SystemTopics system = s.topics().systemTopics();
-        s.stats().forEachTopicSizes((topic, type, sizes) -> {
+        s.stats().forEachTopicSizes((topic, type, bounds, counts, sum) -> {
             if (!s.topics().contains(topic) || topic.startsWith(SystemTopics.RETRY_PREFIX)
                 || topic.startsWith(SystemTopics.DLQ_PREFIX)) {
                 return;
             }
-            h.dataPoint(sizes.dataPoint(Labels.of("topic", topic, "message_type", type.label(), "is_system",
-                Boolean.toString(system.isSystemTopic(topic))).merge(constant)));
+            h.dataPoint(BucketHistogram.dataPoint(bounds, counts, sum, Labels.of("topic", topic, "message_type",
+                type.label(), "is_system", Boolean.toString(system.isSystemTopic(topic))).merge(constant)));
         });
         out.add(h.build());
     }
@@ -372,16 +370,14 @@ public final class BrokerMetrics implements MultiCollector {
 
     /** The CommitLog's forces to disk (Petrel's; RocketMQ 5 has no flush-time metric). */
     private MetricSnapshot flushLatency(FlushTimes.Snapshot f) {
-        long[] bounds = f.boundsMicros();
-        double[] upper = new double[bounds.length + 1];
-        for (int i = 0; i < bounds.length; i++) {
-            upper[i] = bounds[i] / 1000.0;
+        long[] micros = f.boundsMicros();
+        double[] millis = new double[micros.length];
+        for (int i = 0; i < micros.length; i++) {
+            millis[i] = micros[i] / 1000.0;
         }
-        upper[bounds.length] = Double.POSITIVE_INFINITY;
         return BucketHistogram.family("petrel_storage_flush_latency_milliseconds", "Time of each force of the "
             + "CommitLog to disk that moved the flushed offset (ASYNC_FLUSH's loop, SYNC_FLUSH's group commit).")
-            .dataPoint(HistogramDataPointSnapshot.builder().classicHistogramBuckets(ClassicHistogramBuckets.of(upper,
-                f.counts())).sum(f.sumMicros() / 1000.0).labels(constant).build()).build();
+            .dataPoint(BucketHistogram.dataPoint(millis, f.counts(), f.sumMicros() / 1000.0, constant)).build();
     }
 
     private void latency(List<MetricSnapshot> out) {

@@ -107,13 +107,16 @@ public final class BrokerStats {
         return metricsOn;
     }
 
-    /** Visits the size histogram of each topic and type that has one (requests' mean record size, bytes). */
+    /**
+     * Visits the size histogram of each topic and type with a sized request (requests' mean record size, bytes; kept
+     * only with the metrics on): its bounds, its counts per bucket (not cumulative, one more than the bounds) and sum.
+     */
     public void forEachTopicSizes(TopicSizesVisitor visitor) {
         topicPuts.forEach((topic, counts) -> {
             for (MessageType type : MessageType.ALL) {
-                dev.petrel.metrics.BucketHistogram h = counts.sizesOrNull(type);
-                if (h != null) {
-                    visitor.visit(topic, type, h);
+                long[] n = counts.sizeCounts(type);
+                if (n != null && java.util.Arrays.stream(n).sum() > 0) {
+                    visitor.visit(topic, type, TopicPuts.SIZE_BOUNDS, n, counts.sizeSum(type));
                 }
             }
         });
@@ -122,7 +125,7 @@ public final class BrokerStats {
     /** What {@link #forEachTopicSizes} reports. */
     @FunctionalInterface
     public interface TopicSizesVisitor {
-        void visit(String topic, MessageType type, dev.petrel.metrics.BucketHistogram sizes);
+        void visit(String topic, MessageType type, double[] bounds, long[] counts, long sum);
     }
 
     /** Messages sent to dead-letter topics, per group and original topic. */

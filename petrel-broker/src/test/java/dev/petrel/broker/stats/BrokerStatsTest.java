@@ -53,11 +53,13 @@ class BrokerStatsTest {
             s.latencies().record(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2, 0, 2_000_000);
         }
         java.util.List<String> sizes = new java.util.ArrayList<>();
-        on.forEachTopicSizes((topic, type, h) -> sizes.add(topic + " " + type + " " + h.count()));
-        assertThat(sizes).containsExactly("T NORMAL 2"); // once per request: means 1000 and 5000
+        on.forEachTopicSizes((topic, type, bounds, counts, sum) -> sizes.add(topic + " " + type + " "
+            + java.util.Arrays.toString(counts) + " " + sum));
+        // once per request: the means 1000 (<= 1 KiB) and 5000 (<= 512 KiB, the third bound)
+        assertThat(sizes).containsExactly("T NORMAL [1, 0, 1, 0, 0, 0, 0] 6000");
         assertThat(on.latencies().of(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2).count()).isEqualTo(1);
 
-        off.forEachTopicSizes((topic, type, h) -> sizes.add("off " + topic));
+        off.forEachTopicSizes((topic, type, bounds, counts, sum) -> sizes.add("off " + topic));
         assertThat(sizes).hasSize(1);
         assertThat(off.latencies().of(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2).count()).isZero();
         long[] counted = new long[2];
