@@ -59,13 +59,17 @@ public class SendMetricsBenchmark {
             stats.recordPut(names[i], MessageType.NORMAL, 1, 200);
             statsOff.recordPut(names[i], MessageType.NORMAL, 1, 200);
         }
-        // What the 5.3.1 producer sends with a tagged, keyed message.
+        properties = producerProperties();
+    }
+
+    /** What the 5.3.1 producer sends with a tagged, keyed message, encoded. */
+    static String producerProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("KEYS", "order-42");
         p.put("TAGS", "created");
         p.put("WAIT", "true");
         p.put("UNIQ_KEY", "7F0000011D2C18B4AAC2612D4F7A0000");
-        properties = PropertiesCodec.encode(p);
+        return PropertiesCodec.encode(p);
     }
 
     @Benchmark

@@ -2,14 +2,11 @@ package dev.petrel.benchmarks.broker.stats;
 
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.broker.stats.MessageType;
-import dev.petrel.message.PropertiesCodec;
 import dev.petrel.protocol.code.RequestCode;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.ZoneOffset;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@link SendMetricsBenchmark}'s three send paths timed in <em>thread CPU time</em> rather than wall time, one thread,
@@ -37,12 +34,7 @@ public final class SendMetricsCpuBench {
             on.recordPut(names[i], MessageType.NORMAL, 1, 200);
             off.recordPut(names[i], MessageType.NORMAL, 1, 200);
         }
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("KEYS", "order-42");
-        p.put("TAGS", "created");
-        p.put("WAIT", "true");
-        p.put("UNIQ_KEY", "7F0000011D2C18B4AAC2612D4F7A0000");
-        String properties = PropertiesCodec.encode(p);
+        String properties = SendMetricsBenchmark.producerProperties();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         String[] variants = {"withMetrics", "metricsOff", "totalOnly"};
         double[][] nanos = new double[variants.length][rounds];
