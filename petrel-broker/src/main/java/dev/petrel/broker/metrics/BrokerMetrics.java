@@ -228,6 +228,9 @@ public final class BrokerMetrics implements MultiCollector {
             + "group.", constant, groupTopic);
         Family lagLatency = Family.gauge("rocketmq_consumer_lag_latency_milliseconds", "Age of the oldest message "
             + "stored but not yet committed by the group (its store time to now; 0 without lag).", constant, groupTopic);
+        Family queueing = Family.gauge("rocketmq_consumer_queueing_latency_milliseconds", "Age of the oldest message "
+            + "stored but not yet pulled by the group (its store time to now; 0 when everything stored was pulled).",
+            constant, groupTopic);
         Family queueLag = Family.gauge("petrel_consumer_queue_lag_messages", "Messages stored in one queue but not "
             + "yet committed by the group.", constant, "consumer_group", "topic", "queue_id");
         SystemTopics system = s.topics().systemTopics();
@@ -247,6 +250,7 @@ public final class BrokerMetrics implements MultiCollector {
             long inflightSum = 0;
             long readySum = 0;
             long oldest = Long.MAX_VALUE;
+            long oldestUnpulled = Long.MAX_VALUE;
             for (Map.Entry<Integer, Long> q : entry.getValue().entrySet()) {
                 long committed = q.getValue();
                 if (committed < 0) {
@@ -267,6 +271,12 @@ public final class BrokerMetrics implements MultiCollector {
                         oldest = Math.min(oldest, stored);
                     }
                 }
+                if (max > pulled) {
+                    long stored = s.store().messageStoreTimestamp(topic, queueId, pulled);
+                    if (stored > 0) {
+                        oldestUnpulled = Math.min(oldestUnpulled, stored);
+                    }
+                }
             }
             String retry = Boolean.toString(SystemTopics.isRetryTopic(topic));
             String sys = Boolean.toString(system.isSystemTopic(topic) || isSystemGroup(group));
@@ -274,9 +284,12 @@ public final class BrokerMetrics implements MultiCollector {
             inflight.add(inflightSum, group, topic, retry, sys);
             ready.add(readySum, group, topic, retry, sys);
             lagLatency.add(oldest == Long.MAX_VALUE ? 0 : Math.max(0, now - oldest), group, topic, retry, sys);
+            queueing.add(oldestUnpulled == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestUnpulled), group, topic, retry,
+                sys);
         }
         out.add(lag.build());
         out.add(lagLatency.build());
+        out.add(queueing.build());
         out.add(inflight.build());
         out.add(ready.build());
         out.add(queueLag.build());

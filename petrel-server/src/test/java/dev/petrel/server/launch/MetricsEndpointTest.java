@@ -154,6 +154,10 @@ class MetricsEndpointTest {
                 // the oldest uncommitted message (queue 1's fifth or queue 2's third) was stored after `before`
                 double lagAge = scrape.value("rocketmq_consumer_lag_latency_milliseconds", groupOf).orElseThrow();
                 assertThat(lagAge).isBetween(0.0, (double) (System.currentTimeMillis() - before));
+                // the oldest unpulled message (queue 2's seventh; queue 3 has no offset of the group) likewise
+                double queueingAge = scrape.value("rocketmq_consumer_queueing_latency_milliseconds", groupOf)
+                    .orElseThrow();
+                assertThat(queueingAge).isBetween(0.0, (double) (System.currentTimeMillis() - before));
 
                 // A producer is known to the broker by its heartbeat (the first 1 s after its start, then every
                 // 30 s), not by its sends, which can all be over before it.
