@@ -179,7 +179,10 @@ public final class BrokerServer implements AutoCloseable {
         consumers.setListener(new ConsumerIdsNotifier(() -> config.get(BrokerConfig.NOTIFY_CONSUMER_IDS_CHANGED_ENABLE),
             identity.brokerName()));
         this.producers = new ProducerRegistry(clock);
-        this.stats = new BrokerStats(ZoneId.systemDefault(), clock.millis(), identity.clusterName());
+        MetricsConfig.Settings metricsSettings = MetricsConfig.settings(config, MetricsConfig.BROKER_PROM_EXPORTER_PORT);
+        // metricsExporterType=DISABLE: the histograms only the endpoint reads are not kept (RocketMQ's no-op instruments)
+        this.stats = new BrokerStats(ZoneId.systemDefault(), clock.millis(), identity.clusterName(),
+            metricsSettings.enabled());
         this.locks = new QueueLockTable(clock, config.get(BrokerConfig.REBALANCE_LOCK_MAX_LIVE_TIME));
         this.schedule = new ScheduleService(store, storeSettings.delayLevels(), delayOffsets, scheduleClock,
             config.get(BrokerConfig.FLUSH_DELAY_OFFSET_INTERVAL));
@@ -199,10 +202,10 @@ public final class BrokerServer implements AutoCloseable {
             locks, schedule, scheduleClock, timer, transactions, replication, pools));
         this.metrics = new BrokerMetrics(new BrokerMetrics.Sources(clock, stats, topics, groups, offsets, store, consumers,
             producers, Map.copyOf(pools), () -> pull.holds().size(), () -> schedule.stats().snapshot(), timer::stats,
-            () -> transactions.checks().stats(), replication::runtimeInfo,
+            () -> transactions.checks().stats(), transactions.outcomes(), replication::runtimeInfo, replication::haStatus,
             () -> config.get(BrokerConfig.BROKER_PERMISSION), server.metrics(), auth.failures()::counts),
             BrokerMetrics.constantLabels(identity.clusterName(), identity.brokerName(),
-                MetricsConfig.settings(config, MetricsConfig.BROKER_PROM_EXPORTER_PORT).labels()));
+                metricsSettings.labels()));
         server.addConnectionListener(new ConnectionListener() {
             @Override
             public void closed(Connection connection) {

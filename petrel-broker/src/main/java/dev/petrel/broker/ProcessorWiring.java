@@ -5,6 +5,7 @@ import dev.petrel.broker.admin.ConsumerAdminProcessor;
 import dev.petrel.broker.admin.GroupAdminProcessor;
 import dev.petrel.broker.admin.RuntimeInfoTable;
 import dev.petrel.broker.admin.StatsDataProcessor;
+import dev.petrel.broker.admin.TimedCreates;
 import dev.petrel.broker.admin.TopicAdminProcessor;
 import dev.petrel.broker.client.ConsumerRegistry;
 import dev.petrel.broker.client.ProducerRegistry;
@@ -176,9 +177,12 @@ final class ProcessorWiring {
         ProcessorExecutor adminPool = pool(p, "admin", BrokerConfig.ADMIN_BROKER_THREAD_POOL_NUMS,
             BrokerConfig.ADMIN_BROKER_THREAD_POOL_QUEUE_CAPACITY);
         registerAll(server, OFFSET_QUERIES, new OffsetQueryProcessor(p.store()), adminPool);
-        registerAll(server, TOPIC_ADMIN, new TopicAdminProcessor(p.topics(), p.offsets(), p.store(),
-            p.identity().brokerName(), DataVersion.initial(p.clock().millis())), adminPool);
-        registerAll(server, GROUP_ADMIN, new GroupAdminProcessor(p.groups(), p.offsets()), adminPool);
+        dev.petrel.broker.stats.CreateTimes creates = p.stats().createTimes();
+        registerAll(server, TOPIC_ADMIN, TimedCreates.wrap(new TopicAdminProcessor(p.topics(), p.offsets(), p.store(),
+            p.identity().brokerName(), DataVersion.initial(p.clock().millis())), creates, p.topics().systemTopics(),
+            p.clock()), adminPool);
+        registerAll(server, GROUP_ADMIN, TimedCreates.wrap(new GroupAdminProcessor(p.groups(), p.offsets()), creates,
+            p.topics().systemTopics(), p.clock()), adminPool);
         registerAll(server, CONSUMER_ADMIN, new ConsumerAdminProcessor(p.consumers(), p.producers(), p.offsets(),
             p.topics(), p.groups(), p.store(), p.identity().brokerName(), p.identity().address(), pull::wakeGroup, p.stats(), p.clock()), adminPool);
         RuntimeInfoTable runtime = new RuntimeInfoTable(p.clock(), p.stats(), p.store(), p.consumers(),

@@ -312,6 +312,11 @@ class DLedgerGroupTest {
         });
         assertThat(leader.raft().haStatus().haConnectionInfo()).extracting(HaRuntimeInfo.Connection::addr)
             .containsExactlyInAnyOrderElementsOf(followerAddrs);
+        // the metrics say the same: each follower 0 bytes behind, both in sync
+        java.util.Map<String, Double> zero = new java.util.TreeMap<>();
+        followerAddrs.forEach(a -> zero.put(a, 0.0));
+        Await.until(BOUND, "the leader's metrics to show both followers 0 bytes behind and in sync", () ->
+            replicaLag(leader).equals(zero) && gauge(leader, "petrel_replication_in_sync_replicas") == 2.0);
         for (DLedgerMember n : nodes) {
             if (n == leader) {
                 continue;
@@ -327,6 +332,29 @@ class DLedgerGroupTest {
             assertThat(s.haClientRuntimeInfo().lastReadTimestamp()).isPositive();
             assertThat(s.haClientRuntimeInfo().lastWriteTimestamp()).isPositive();
         }
+    }
+
+    /** {@code petrel_replication_replica_lag_bytes} of a member, by replica. */
+    private static java.util.Map<String, Double> replicaLag(DLedgerMember n) {
+        java.util.Map<String, Double> lag = new java.util.TreeMap<>();
+        for (io.prometheus.metrics.model.snapshots.MetricSnapshot m : n.broker.metrics().collect()) {
+            if (m instanceof io.prometheus.metrics.model.snapshots.GaugeSnapshot g
+                && g.getMetadata().getName().equals("petrel_replication_replica_lag_bytes")) {
+                g.getDataPoints().forEach(p -> lag.put(p.getLabels().get("replica"), p.getValue()));
+            }
+        }
+        return lag;
+    }
+
+    /** The value of a gauge without variable labels; -1 when it has no series. */
+    private static double gauge(DLedgerMember n, String name) {
+        for (io.prometheus.metrics.model.snapshots.MetricSnapshot m : n.broker.metrics().collect()) {
+            if (m instanceof io.prometheus.metrics.model.snapshots.GaugeSnapshot g && g.getMetadata().getName().equals(name)
+                && !g.getDataPoints().isEmpty()) {
+                return g.getDataPoints().get(0).getValue();
+            }
+        }
+        return -1;
     }
 
     // ---------------------------------------------------------------------------------------------------------------

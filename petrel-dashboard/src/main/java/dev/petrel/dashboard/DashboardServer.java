@@ -2,6 +2,8 @@ package dev.petrel.dashboard;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.petrel.dashboard.DashboardConfig.Settings;
+import dev.petrel.canary.CanaryReport;
+import dev.petrel.dashboard.api.CanaryApi;
 import dev.petrel.dashboard.api.ClusterApi;
 import dev.petrel.dashboard.api.DashboardClients;
 import dev.petrel.dashboard.api.GroupApi;
@@ -16,10 +18,12 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The web dashboard: the JDK's HTTP server with the JSON API under {@code /api/} and the pages from this jar. It
@@ -36,6 +40,7 @@ public final class DashboardServer implements AutoCloseable {
 
     private final Settings settings;
     private final DashboardClients clients;
+    private Supplier<Optional<CanaryReport>> canary = Optional::empty;
     private HttpServer server;
     private ThreadPoolExecutor executor;
 
@@ -44,9 +49,22 @@ public final class DashboardServer implements AutoCloseable {
         this.clients = new DashboardClients(settings.namesrvAddr(), Duration.ofMillis(settings.adminTimeoutMillis()));
     }
 
+    /**
+     * Shows the figures of the canary of this process (standalone's, with {@code canaryEnable=true}) on the canary
+     * page; call before {@link #start}. Without it the page says no canary runs here.
+     *
+     * @param report the canary's report, empty while it has not started
+     */
+    public DashboardServer canary(Supplier<Optional<CanaryReport>> report) {
+        this.canary = report;
+        return this;
+    }
+
     /** The API's paths (docs/dashboard.md, "API"). */
-    static ApiRouter routes(DashboardClients clients, RequestReader reader, boolean readOnly) {
+    static ApiRouter routes(DashboardClients clients, RequestReader reader, boolean readOnly,
+                            Supplier<Optional<CanaryReport>> canaryReport) {
         ClusterApi cluster = new ClusterApi(clients, readOnly);
+        CanaryApi canary = new CanaryApi(canaryReport);
         TopicApi topics = new TopicApi(clients);
         GroupApi groups = new GroupApi(clients);
         MessageApi messages = new MessageApi(clients);
@@ -60,6 +78,9 @@ public final class DashboardServer implements AutoCloseable {
             .get("/api/groups", r -> groups.list())
             .get("/api/group", groups::detail)
             .post("/api/group/resetOffset", groups::resetOffset)
+            .post("/api/group/createOrUpdate", groups::createOrUpdate)
+            .post("/api/group/delete", groups::delete)
+            .get("/api/canary", r -> canary.report())
             .get("/api/producers", groups::producers)
             .get("/api/message", messages::byId)
             .get("/api/messages/byKey", messages::byKey)
@@ -92,7 +113,8 @@ public final class DashboardServer implements AutoCloseable {
             executor.shutdownNow();
             throw new UncheckedIOException("the dashboard cannot listen on " + settings.address() + ":" + settings.port(), e);
         }
-        server.createContext("/api/", routes(clients, new RequestReader(settings.maxRequestBytes()), settings.readOnly()));
+        server.createContext("/api/", routes(clients, new RequestReader(settings.maxRequestBytes()), settings.readOnly(),
+            canary));
         server.createContext("/", new StaticAssets());
         server.setExecutor(executor);
         server.start();

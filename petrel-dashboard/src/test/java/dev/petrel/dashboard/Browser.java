@@ -173,6 +173,21 @@ final class Browser implements AutoCloseable {
     }
 
     /**
+     * Where the last page's time went (Navigation and Resource Timing): the HTML's response end, DOMContentLoaded
+     * (the deferred scripts have run), the start and end of each API call and of each table's build, in ms from the
+     * navigation's start.
+     */
+    String timings() {
+        return String.valueOf(js("const n = performance.getEntriesByType('navigation')[0];"
+            + "const api = performance.getEntriesByType('resource').filter(r => r.name.includes('/api/'))"
+            + "  .map(r => r.name.replace(/^.*\\/api\\//, '') + ' ' + r.startTime.toFixed(0) + '-' + r.responseEnd.toFixed(0));"
+            + "const tables = performance.getEntriesByType('measure').filter(m => m.name.startsWith('petrel-table-'))"
+            + "  .map(m => m.name.substring(13) + ' table ' + m.startTime.toFixed(0) + '-' + (m.startTime + m.duration).toFixed(0));"
+            + "return 'html ' + n.responseEnd.toFixed(0) + ', scripts run ' + n.domContentLoadedEventEnd.toFixed(0)"
+            + "  + ', ' + api.concat(tables).join(', ');"));
+    }
+
+    /**
      * Saves a PNG of the window as {@code target/screenshots/<name>.png}, and as {@code docs/images/<name>.png} when
      * {@code -Dpetrel.regenerateDocs=true} (the switch that regenerates docs/configuration.md).
      */

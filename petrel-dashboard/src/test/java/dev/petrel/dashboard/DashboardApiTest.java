@@ -324,12 +324,53 @@ class DashboardApiTest {
         assertThat(a.error()).contains("was not found");
     }
 
+    // ---- consumer groups: create, update, delete; the canary page without a canary
+
+    @Test
+    void aGroupIsCreatedUpdatedAndDeletedOnTheBroker() {
+        String group = "dash-api-group";
+        Map<String, Object> created = http.post("/api/group/createOrUpdate", Map.of("group", group, "retryMaxTimes", 3,
+            "retryQueueNums", 2, "consumeMessageOrderly", true)).data();
+        assertThat(created).containsEntry("group", group).containsEntry("retryMaxTimes", 3)
+            .containsEntry("brokers", List.of(work.petrel.brokerAddr()));
+        try (dev.petrel.admin.AdminClient admin = new dev.petrel.admin.AdminClient(work.ns(), Workload.WAIT)) {
+            dev.petrel.protocol.body.subscription.SubscriptionGroupConfig c =
+                admin.groupConfigs(work.petrel.brokerAddr()).get(group);
+            assertThat(c.retryMaxTimes()).isEqualTo(3);
+            assertThat(c.retryQueueNums()).isEqualTo(2);
+            assertThat(c.consumeMessageOrderly()).isTrue();
+            assertThat(row(http.get("/api/groups").list(), "group", group)).containsEntry("retryMaxTimes", 3)
+                .containsEntry("orderly", true);
+
+            http.post("/api/group/createOrUpdate", Map.of("group", group, "retryMaxTimes", 9)).data();
+            c = admin.groupConfigs(work.petrel.brokerAddr()).get(group);
+            assertThat(c.retryMaxTimes()).isEqualTo(9);
+            assertThat(c.consumeMessageOrderly()).isFalse(); // the form's value, not the old one
+
+            assertThat(http.post("/api/group/delete", Map.of("group", group)).data())
+                .containsEntry("brokers", List.of(EmbeddedPetrel.BROKER_NAME));
+            assertThat(admin.groupConfigs(work.petrel.brokerAddr())).doesNotContainKey(group);
+        }
+        Http.Answer again = http.post("/api/group/delete", Map.of("group", group));
+        assertThat(again.status()).isEqualTo(404);
+        assertThat(again.error()).contains("no master broker has the subscription group " + group);
+        Http.Answer bad = http.post("/api/group/createOrUpdate", Map.of("group", "bad group!"));
+        assertThat(bad.status()).isEqualTo(400);
+    }
+
+    @Test
+    void theCanaryPageSaysWhenNoCanaryRunsInTheProcess() {
+        Map<String, Object> c = http.get("/api/canary").data();
+        assertThat(c).containsEntry("running", false);
+        assertThat((String) c.get("message")).contains("canaryEnable=true", "bin/petrel canary");
+    }
+
     // ---- read-only mode, bounds, static files
 
     @Test
     void aReadOnlyDashboardRefusesEveryChangeAndStillReads() {
         for (String path : List.of("/api/topic/createOrUpdate", "/api/topic/delete", "/api/group/resetOffset",
-            "/api/message/send", "/api/message/resend")) {
+            "/api/group/createOrUpdate", "/api/group/delete", "/api/message/send", "/api/message/resend")) {
             Http.Answer a = readOnlyHttp.post(path, Map.of("topic", "ReadOnlyNever", "body", "x", "group", "g",
                 "msgId", "x"));
             assertThat(a.status()).as(path).isEqualTo(403);

@@ -21,7 +21,8 @@ import org.openqa.selenium.interactions.Actions;
 /**
  * The dashboard's pages in a real headless Chromium against a real in-process broker with a known workload
  * ({@link Workload}, plus 1,000 more topics): each page loads without a console error, shows the workload's facts,
- * labels every control, and the create-topic, reset-offset, search, resend and send flows work by clicking. Each page
+ * labels every control, and the create-topic, create/update/delete-group, reset-offset, search, resend and send flows
+ * work by clicking; the canary page shows a canary of this process. Each page
  * is photographed (docs/images/ with -Dpetrel.regenerateDocs=true). One browser, one broker, one dashboard for the
  * class; every test leaves the page it used.
  */
@@ -34,6 +35,9 @@ class DashboardBrowserTest {
     private static DashboardServer dashboard;
     private static DashboardServer readOnly;
     private static String url;
+    /** The canary whose report the dashboard's canary page shows; none until the canary test starts one. */
+    private static final java.util.concurrent.atomic.AtomicReference<dev.petrel.canary.Canary> CANARY =
+        new java.util.concurrent.atomic.AtomicReference<>();
 
     @BeforeAll
     static void start() throws Exception {
@@ -47,14 +51,15 @@ class DashboardBrowserTest {
             browser = Browser.await(starting);
         }
         int limit = DashboardConfig.MAX_REQUEST_BYTES.defaultValue();
-        dashboard = new DashboardServer(work.dashboard(false, limit)).start();
+        dashboard = new DashboardServer(work.dashboard(false, limit)).canary(() ->
+            java.util.Optional.ofNullable(CANARY.get()).map(dev.petrel.canary.Canary::report)).start();
         readOnly = new DashboardServer(work.dashboard(true, limit)).start();
         url = "http://127.0.0.1:" + dashboard.port();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        Workload.closeAll(browser, readOnly, dashboard, work);
+        Workload.closeAll(CANARY.get(), browser, readOnly, dashboard, work);
     }
 
     /** No page may log an error, and every form control must have a label a screen reader can read. */
@@ -104,10 +109,22 @@ class DashboardBrowserTest {
         java.util.Arrays.sort(api);
         browser.open(url + "/topics.html");
         double ready = browser.readyMillis();
-        browser.open(url + "/topics.html");
-        double again = browser.readyMillis();
-        System.out.printf("GET /api/topics with %d+ topics: median %.1f ms; topics page ready in %.0f ms (first), "
-            + "%.0f ms (again)%n", EXTRA_TOPICS, api[api.length / 2] / 1e6, ready, again);
+        String firstParts = browser.timings();
+        // three loads more (scripts cached and compiled, as for an operator moving between pages): the median one
+        double[] later = new double[3];
+        String[] parts = new String[later.length];
+        for (int i = 0; i < later.length; i++) {
+            browser.open(url + "/topics.html");
+            later[i] = browser.readyMillis();
+            parts[i] = String.format("%.0f ms: %s", later[i], browser.timings());
+        }
+        double again = later[0];
+        java.util.Arrays.sort(later);
+        String median = java.util.Arrays.stream(parts).filter(p -> p.startsWith(String.format("%.0f ms", later[1])))
+            .findFirst().orElse("");
+        System.out.printf("GET /api/topics with %d+ topics: median %.1f ms; topics page ready in %.0f ms (first: %s); "
+            + "later loads %.0f / %.0f / %.0f ms (median: %s)%n", EXTRA_TOPICS, api[api.length / 2] / 1e6, ready,
+            firstParts, later[0], later[1], later[2], median);
         assertThat(Integer.parseInt(browser.id("topics").getDomAttribute("data-count"))).isGreaterThan(EXTRA_TOPICS);
         // generous: the claim (under 200 ms on a laptop) is measured and documented, not timed in CI
         assertThat(again).isLessThan(5000);
@@ -194,6 +211,69 @@ class DashboardBrowserTest {
             .equals(browser.id("group-detail").getDomAttribute("data-lag")));
         assertThat(work.admin.consumerOffset("dash-browser-reset",
             new MessageQueue(Workload.TOPIC, EmbeddedPetrel.BROKER_NAME, 0))).isZero();
+    }
+
+    @Test
+    void createUpdateAndDeleteAConsumerGroupByClicking() {
+        String group = "dash-browser-group";
+        browser.open(url + "/groups.html");
+        type("new-group", group);
+        type("new-retries", "5");
+        browser.id("new-orderly").click();
+        browser.id("group-submit").click();
+        waitText("status", "Group " + group + " created or updated on " + work.petrel.brokerAddr() + " with at most 5 "
+            + "retries");
+        try (dev.petrel.admin.AdminClient admin = new dev.petrel.admin.AdminClient(work.ns(), Workload.WAIT)) {
+            dev.petrel.protocol.body.subscription.SubscriptionGroupConfig c =
+                admin.groupConfigs(work.petrel.brokerAddr()).get(group);
+            assertThat(c).isNotNull();
+            assertThat(c.retryMaxTimes()).isEqualTo(5);
+            assertThat(c.consumeMessageOrderly()).isTrue();
+            browser.until("the list to show the new group", d -> browser.text("groups").contains(group));
+
+            // update from the detail (its button fills the form), then delete it there in two clicks
+            browser.open(url + "/groups.html?group=" + group);
+            browser.id("edit-group").click();
+            assertThat(browser.id("new-group").getDomProperty("value")).isEqualTo(group);
+            assertThat(browser.id("new-retries").getDomProperty("value")).isEqualTo("5");
+            type("new-retries", "7");
+            browser.id("group-submit").click();
+            waitText("status", "with at most 7 retries");
+            assertThat(admin.groupConfigs(work.petrel.brokerAddr()).get(group).retryMaxTimes()).isEqualTo(7);
+
+            browser.id("delete-group").click();
+            browser.id("delete-group-confirm").click();
+            waitText("status", "Deleted group " + group + " from " + EmbeddedPetrel.BROKER_NAME);
+            assertThat(admin.groupConfigs(work.petrel.brokerAddr())).doesNotContainKey(group);
+            assertThat(browser.id("group-detail").isDisplayed()).isFalse();
+        }
+    }
+
+    @Test
+    void canaryPageShowsTheReportOfTheCanaryOfTheProcess() {
+        browser.open(url + "/canary.html");
+        waitText("status", "no canary runs in this process");
+
+        CANARY.set(dev.petrel.canary.Canary.start(dev.petrel.canary.CanaryConfig.Settings.defaults(work.ns())
+            .withTopic("CanaryDash").withQueueNums(2)
+            .withTimings(java.time.Duration.ofMillis(50), java.time.Duration.ofSeconds(30),
+                java.time.Duration.ofMillis(200)), dev.petrel.common.time.Clock.system()));
+        Await.until(Workload.WAIT, "the canary to receive 5 messages on each of its 2 queues", () -> {
+            dev.petrel.canary.CanaryReport.BrokerReport b = CANARY.get().report().broker(EmbeddedPetrel.BROKER_NAME);
+            return b != null && b.queues().size() == 2 && b.queues().stream().allMatch(q -> q.counts().received() >= 5);
+        });
+        browser.open(url + "/canary.html");
+        assertThat(browser.id("main").getDomAttribute("data-running")).isEqualTo("true");
+        assertThat(browser.text("card-lost")).isEqualTo("0");
+        assertThat(browser.text("card-duplicated")).isEqualTo("0");
+        assertThat(browser.text("canary-facts")).contains("CanaryDash",
+            dev.petrel.canary.CanaryMessage.hex(CANARY.get().runId()));
+        assertThat(browser.text("canary-brokers")).contains(EmbeddedPetrel.BROKER_NAME);
+        assertThat(browser.driver.findElements(By.cssSelector("#canary-queues .tabulator-row"))).hasSize(2);
+        assertThat(Long.parseLong(browser.id("canary-brokers").getDomAttribute("data-received"))).isGreaterThanOrEqualTo(10);
+        assertThat(browser.driver.findElements(By.cssSelector("#canary-chart canvas"))).isNotEmpty();
+        browser.screenshot("canary");
+        CANARY.get().close(); // the other tests need no canary traffic; the page keeps showing its last report
     }
 
     @Test
@@ -292,5 +372,10 @@ class DashboardBrowserTest {
         assertThat(browser.driver.findElement(By.cssSelector("p.banner")).getText()).contains("read-only");
         assertThat(browser.id("create-submit").isEnabled()).isFalse();
         assertThat(browser.id("new-topic").isEnabled()).isFalse();
+        browser.open("http://127.0.0.1:" + readOnly.port() + "/groups.html?group=" + Workload.LAGGING);
+        browser.until("the banner", d -> !d.findElements(By.cssSelector("p.banner")).isEmpty());
+        assertThat(browser.id("group-submit").isEnabled()).isFalse();
+        assertThat(browser.id("new-group").isEnabled()).isFalse();
+        assertThat(browser.id("delete-group").isEnabled()).isFalse();
     }
 }

@@ -11,6 +11,7 @@ import dev.petrel.server.launch.RolePlan;
 import dev.petrel.server.launch.ServeCommand;
 import dev.petrel.server.launch.StandaloneConfig;
 import dev.petrel.server.role.CanaryRoleFactory;
+import dev.petrel.server.role.DashboardRoleFactory;
 import dev.petrel.server.role.RoleFactory;
 import dev.petrel.server.role.Roles;
 import java.util.ArrayList;
@@ -74,17 +75,19 @@ final class StandaloneCommand extends ServeCommand {
             }
             plans.add(new RolePlan(role, properties));
         }
+        RoleFactory dashboardRole = Roles.dashboard();
         if (canaryEnabled(raw)) {
             Map<String, String> properties = new LinkedHashMap<>(raw);
             properties.put(CanaryConfig.NAMESRV_ADDR.name(), namesrvAddr);
-            plans.add(new RolePlan(new CanaryRoleFactory(CanaryConfig.STANDALONE_ROLE,
-                MetricsConfig.BROKER_PROM_EXPORTER_PORT, LoggerFactory.getLogger(CanaryRoleFactory.class)::info),
-                properties));
+            CanaryRoleFactory canary = new CanaryRoleFactory(CanaryConfig.STANDALONE_ROLE,
+                MetricsConfig.BROKER_PROM_EXPORTER_PORT, LoggerFactory.getLogger(CanaryRoleFactory.class)::info);
+            plans.add(new RolePlan(canary, properties));
+            dashboardRole = new DashboardRoleFactory(canary::report); // its canary page shows this canary's report
         }
         // The dashboard last, administering the embedded NameServer (dashboardEnable=false opens no port).
         Map<String, String> dashboard = new LinkedHashMap<>(raw);
         dashboard.put("namesrvAddr", namesrvAddr);
-        plans.add(new RolePlan(Roles.dashboard(), dashboard));
+        plans.add(new RolePlan(dashboardRole, dashboard));
         return plans;
     }
 

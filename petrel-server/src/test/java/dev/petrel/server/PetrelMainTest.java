@@ -169,6 +169,12 @@ class PetrelMainTest {
                 .timeout(WAIT).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(topics.statusCode()).isEqualTo(200);
         assertThat(topics.body()).contains("\"topic\":\"ToolTopic\"");
+        // and its canary page shows the report of the canary of the same process
+        java.net.http.HttpResponse<String> canary = java.net.http.HttpClient.newHttpClient().send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + dashboardPort + "/api/canary"))
+                .timeout(WAIT).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(canary.statusCode()).isEqualTo(200);
+        assertThat(canary.body()).contains("\"running\":true", "\"topic\":\"PETREL_CANARY\"", "\"broker\":\"broker-a\"");
         ChildJvm status = tool("topicStatus", "admin", "topicStatus", "-n", ns, "-t", "ToolTopic");
         assertThat(status.lines().get(1)).startsWith(String.format("%-32s  %-4d  %-20d  %-20d", "broker-a", 0, 0, 1));
         ChildJvm consume = tool("consume", "consume", "-n", ns, "-t", "ToolTopic", "--count", "1");

@@ -494,6 +494,16 @@ public final class LocalMessageStore implements MessageStore {
     }
 
     @Override
+    public dev.petrel.store.commitlog.FlushTimes.Snapshot flushTimes() {
+        return commitLog.flushTimes().snapshot();
+    }
+
+    @Override
+    public long flushBehindBytes() {
+        return commitLog.flushBehindBytes();
+    }
+
+    @Override
     public StoreStats stats() {
         long max = commitLog.maxOffset();
         long confirmed = Math.min(max, confirmOffset());

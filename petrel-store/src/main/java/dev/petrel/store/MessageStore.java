@@ -127,6 +127,16 @@ public interface MessageStore extends AutoCloseable {
 
     StoreStats stats();
 
+    /** How long the CommitLog's forces to disk took (every force that moved the flushed offset). */
+    default dev.petrel.store.commitlog.FlushTimes.Snapshot flushTimes() {
+        return dev.petrel.store.commitlog.FlushTimes.Snapshot.EMPTY;
+    }
+
+    /** CommitLog bytes appended but not yet forced to disk. */
+    default long flushBehindBytes() {
+        return 0;
+    }
+
     /** How long the current CommitLog append has held the put lock, ms; 0 while no append runs. */
     long putLockHeldMillis();
 

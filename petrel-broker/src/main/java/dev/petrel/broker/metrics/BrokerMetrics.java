@@ -13,11 +13,13 @@ import dev.petrel.broker.schedule.ScheduleStats;
 import dev.petrel.broker.stats.BrokerStats;
 import dev.petrel.broker.stats.RequestLatencies;
 import dev.petrel.broker.transaction.TransactionCheckLoop;
+import dev.petrel.broker.transaction.TransactionOutcomes;
 import dev.petrel.common.time.Clock;
 import dev.petrel.metrics.BucketHistogram;
 import dev.petrel.metrics.CounterTable;
 import dev.petrel.metrics.Family;
 import dev.petrel.remoting.RemotingMetrics;
+import dev.petrel.protocol.body.stats.HaRuntimeInfo;
 import dev.petrel.protocol.code.RequestCode;
 import dev.petrel.protocol.frame.RemotingVersion;
 import dev.petrel.remoting.ProcessorExecutor;
@@ -25,6 +27,7 @@ import dev.petrel.store.MessageStore;
 import dev.petrel.store.StoreStats;
 import dev.petrel.store.timer.TimerStats;
 import io.prometheus.metrics.model.registry.MultiCollector;
+import dev.petrel.store.commitlog.FlushTimes;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
@@ -55,8 +58,9 @@ public final class BrokerMetrics implements MultiCollector {
                           ConsumerOffsetTable offsets, MessageStore store, ConsumerRegistry consumers,
                           ProducerRegistry producers, Map<String, ProcessorExecutor> pools, IntSupplier heldPulls,
                           Supplier<ScheduleStats.Snapshot> delay, Supplier<TimerStats.Snapshot> timer,
-                          Supplier<TransactionCheckLoop.Stats> transactions,
-                          Supplier<Map<String, String>> replication, IntSupplier permission,
+                          Supplier<TransactionCheckLoop.Stats> transactions, TransactionOutcomes outcomes,
+                          Supplier<Map<String, String>> replication, Supplier<HaRuntimeInfo> haStatus,
+                          IntSupplier permission,
                           RemotingMetrics remoting, Supplier<Map<AuthFailures.Reason, Long>> authFailures) {
     }
 
@@ -93,6 +97,10 @@ public final class BrokerMetrics implements MultiCollector {
     public MetricSnapshots collect() {
         List<MetricSnapshot> out = new ArrayList<>();
         traffic(out);
+        sizes(out);
+        deadLetters(out);
+        transactions(out);
+        creations(out);
         consumers(out);
         connections(out);
         metadata(out);
@@ -140,6 +148,75 @@ public final class BrokerMetrics implements MultiCollector {
         out.add(outBytes.build());
     }
 
+    /** Requests' mean record size per topic and type (RocketMQ's {@code rocketmq_message_size}), when metrics are on. */
+    private void sizes(List<MetricSnapshot> out) {
+        HistogramSnapshot.Builder h = BucketHistogram.family("rocketmq_message_size", "Mean stored record size of each "
+            + "send request (bytes), per topic and message type.");
+        SystemTopics system = s.topics().systemTopics();
+        s.stats().forEachTopicSizes((topic, type, bounds, counts, sum) -> {
+            if (!s.topics().contains(topic) || topic.startsWith(SystemTopics.RETRY_PREFIX)
+                || topic.startsWith(SystemTopics.DLQ_PREFIX)) {
+                return;
+            }
+            h.dataPoint(BucketHistogram.dataPoint(bounds, counts, sum, Labels.of("topic", topic, "message_type",
+                type.label(), "is_system", Boolean.toString(system.isSystemTopic(topic))).merge(constant)));
+        });
+        out.add(h.build());
+    }
+
+    private void deadLetters(List<MetricSnapshot> out) {
+        Family f = Family.counter("rocketmq_send_to_dlq_messages", "Messages a group sent to its dead-letter topic, by "
+            + "the topic they were first sent to.", constant, "consumer_group", "topic", "is_system");
+        SystemTopics system = s.topics().systemTopics();
+        s.stats().deadLetters().forEach((group, topic, n) -> f.add(n, group, topic,
+            Boolean.toString(system.isSystemTopic(topic) || isSystemGroup(group))));
+        out.add(f.build());
+    }
+
+    /** Commits, rollbacks and decision times per real topic (RocketMQ's names; the latency's values are seconds). */
+    private void transactions(List<MetricSnapshot> out) {
+        Family commits = Family.counter("rocketmq_commit_messages", "Transaction half messages committed.", constant,
+            "topic");
+        Family rollbacks = Family.counter("rocketmq_rollback_messages", "Transaction half messages rolled back.",
+            constant, "topic");
+        HistogramSnapshot.Builder finish = BucketHistogram.family("rocketmq_finish_message_latency_milliseconds",
+            "Seconds (not milliseconds, as RocketMQ records them under this name) from a half message's birth to its "
+                + "commit or rollback.");
+        s.outcomes().topics().forEach((topic, t) -> {
+            commits.add(t.commits(), topic);
+            rollbacks.add(t.rollbacks(), topic);
+            finish.dataPoint(t.finishSeconds().dataPoint(Labels.of("topic", topic).merge(constant)));
+        });
+        out.add(commits.build());
+        out.add(rollbacks.build());
+        out.add(finish.build());
+    }
+
+    private void creations(List<MetricSnapshot> out) {
+        dev.petrel.broker.stats.CreateTimes t = s.stats().createTimes();
+        HistogramSnapshot.Builder topics = BucketHistogram.family("rocketmq_topic_create_execution_time_milliseconds",
+            "Time to create or update a topic (UPDATE_AND_CREATE_TOPIC).");
+        HistogramSnapshot.Builder groups = BucketHistogram.family(
+            "rocketmq_consumer_group_create_execution_time_milliseconds",
+            "Time to create or update a subscription group (UPDATE_AND_CREATE_SUBSCRIPTIONGROUP).");
+        for (boolean ok : new boolean[] {true, false}) {
+            String status = ok ? "success" : "failure";
+            for (boolean sys : new boolean[] {false, true}) {
+                BucketHistogram h = t.topic(ok, sys);
+                if (h.count() > 0) {
+                    topics.dataPoint(h.dataPoint(Labels.of("invocation_status", status, "is_system",
+                        Boolean.toString(sys)).merge(constant)));
+                }
+            }
+            BucketHistogram g = t.group(ok);
+            if (g.count() > 0) {
+                groups.dataPoint(g.dataPoint(Labels.of("invocation_status", status).merge(constant)));
+            }
+        }
+        out.add(topics.build());
+        out.add(groups.build());
+    }
+
     /** Lag, in-flight and ready messages per group and topic (RocketMQ's), and the lag per queue (Petrel's). */
     private void consumers(List<MetricSnapshot> out) {
         String[] groupTopic = {"consumer_group", "topic", "is_retry", "is_system"};
@@ -149,9 +226,15 @@ public final class BrokerMetrics implements MultiCollector {
             + "yet committed.", constant, groupTopic);
         Family ready = Family.gauge("rocketmq_consumer_ready_messages", "Messages stored but not yet pulled by the "
             + "group.", constant, groupTopic);
+        Family lagLatency = Family.gauge("rocketmq_consumer_lag_latency_milliseconds", "Age of the oldest message "
+            + "stored but not yet committed by the group (its store time to now; 0 without lag).", constant, groupTopic);
+        Family queueing = Family.gauge("rocketmq_consumer_queueing_latency_milliseconds", "Age of the oldest message "
+            + "stored but not yet pulled by the group (its store time to now; 0 when everything stored was pulled).",
+            constant, groupTopic);
         Family queueLag = Family.gauge("petrel_consumer_queue_lag_messages", "Messages stored in one queue but not "
             + "yet committed by the group.", constant, "consumer_group", "topic", "queue_id");
         SystemTopics system = s.topics().systemTopics();
+        long now = s.clock().millis();
         for (Map.Entry<String, Map<Integer, Long>> entry : s.offsets().all().entrySet()) {
             String key = entry.getKey();
             int at = key.lastIndexOf(ConsumerOffsetTable.SEPARATOR);
@@ -166,6 +249,8 @@ public final class BrokerMetrics implements MultiCollector {
             long lagSum = 0;
             long inflightSum = 0;
             long readySum = 0;
+            long oldest = Long.MAX_VALUE;
+            long oldestUnpulled = Long.MAX_VALUE;
             for (Map.Entry<Integer, Long> q : entry.getValue().entrySet()) {
                 long committed = q.getValue();
                 if (committed < 0) {
@@ -179,14 +264,32 @@ public final class BrokerMetrics implements MultiCollector {
                 inflightSum += Math.max(0, Math.min(max, pulled) - committed);
                 readySum += Math.max(0, max - pulled);
                 queueLag.add(queue, group, topic, Integer.toString(queueId));
+                if (queue > 0) {
+                    // the first uncommitted message's store time (-1 when it is gone: the queue was cleaned past it)
+                    long stored = s.store().messageStoreTimestamp(topic, queueId, committed);
+                    if (stored > 0) {
+                        oldest = Math.min(oldest, stored);
+                    }
+                }
+                if (max > pulled) {
+                    long stored = s.store().messageStoreTimestamp(topic, queueId, pulled);
+                    if (stored > 0) {
+                        oldestUnpulled = Math.min(oldestUnpulled, stored);
+                    }
+                }
             }
             String retry = Boolean.toString(SystemTopics.isRetryTopic(topic));
             String sys = Boolean.toString(system.isSystemTopic(topic) || isSystemGroup(group));
             lag.add(lagSum, group, topic, retry, sys);
             inflight.add(inflightSum, group, topic, retry, sys);
             ready.add(readySum, group, topic, retry, sys);
+            lagLatency.add(oldest == Long.MAX_VALUE ? 0 : Math.max(0, now - oldest), group, topic, retry, sys);
+            queueing.add(oldestUnpulled == Long.MAX_VALUE ? 0 : Math.max(0, now - oldestUnpulled), group, topic, retry,
+                sys);
         }
         out.add(lag.build());
+        out.add(lagLatency.build());
+        out.add(queueing.build());
         out.add(inflight.build());
         out.add(ready.build());
         out.add(queueLag.build());
@@ -261,6 +364,9 @@ public final class BrokerMetrics implements MultiCollector {
             constant, storage).add(st.commitLogMaxOffset() - st.commitLogMinOffset(), "local", "disk").build());
         out.add(Family.gauge("rocketmq_storage_dispatch_behind_bytes", "CommitLog bytes not yet in the consume queues.",
             constant, storage).add(st.dispatchLag(), "local", "disk").build());
+        out.add(Family.gauge("rocketmq_storage_flush_behind_bytes", "CommitLog bytes appended but not yet forced to "
+            + "disk.", constant, storage).add(s.store().flushBehindBytes(), "local", "disk").build());
+        out.add(flushLatency(s.store().flushTimes()));
         long earliest = st.earliestMessageTime();
         out.add(Family.gauge("rocketmq_storage_message_reserve_time_milliseconds", "Age of the oldest stored message.",
             constant, storage).add(earliest <= 0 ? 0 : Math.max(0, s.clock().millis() - earliest), "local", "disk")
@@ -273,6 +379,18 @@ public final class BrokerMetrics implements MultiCollector {
             + "append to visible (flush or replica wait included).", constant).add(st.ackLatencyP99Micros()).build());
         out.add(Family.gauge("petrel_storage_pending_acks", "Puts stored and waiting to be acknowledged.", constant)
             .add(st.pendingAcks()).build());
+    }
+
+    /** The CommitLog's forces to disk (Petrel's; RocketMQ 5 has no flush-time metric). */
+    private MetricSnapshot flushLatency(FlushTimes.Snapshot f) {
+        long[] micros = f.boundsMicros();
+        double[] millis = new double[micros.length];
+        for (int i = 0; i < micros.length; i++) {
+            millis[i] = micros[i] / 1000.0;
+        }
+        return BucketHistogram.family("petrel_storage_flush_latency_milliseconds", "Time of each force of the "
+            + "CommitLog to disk that moved the flushed offset (ASYNC_FLUSH's loop, SYNC_FLUSH's group commit).")
+            .dataPoint(BucketHistogram.dataPoint(millis, f.counts(), f.sumMicros() / 1000.0, constant)).build();
     }
 
     private void latency(List<MetricSnapshot> out) {
@@ -340,6 +458,21 @@ public final class BrokerMetrics implements MultiCollector {
         number(info.get("haConnectionNums"), slaves);
         out.add(lag.build());
         out.add(slaves.build());
+        // per replica, from GET_BROKER_HA_STATUS's answer: a classic master's slaves and a DLedger leader's followers
+        HaRuntimeInfo ha = s.haStatus().get();
+        Family replicaLag = Family.gauge("petrel_replication_replica_lag_bytes", "How far each replica is behind this "
+            + "master's (or DLedger leader's) CommitLog: max offset minus the offset the replica acknowledged.",
+            constant, "replica");
+        Family inSync = Family.gauge("petrel_replication_in_sync_replicas", "Replicas within haMaxGapNotInSync of "
+            + "this master (DLedger: and heard from within the election timeout).", constant);
+        if (ha.master()) {
+            for (HaRuntimeInfo.Connection c : ha.haConnectionInfo()) {
+                replicaLag.add(c.slaveAckOffset() < 0 ? ha.masterCommitLogMaxOffset() : Math.max(0, c.diff()), c.addr());
+            }
+            inSync.add(ha.inSyncSlaveNums());
+        }
+        out.add(replicaLag.build());
+        out.add(inSync.build());
     }
 
     private static void number(String text, Family family) {

@@ -146,11 +146,17 @@ public final class SendBackProcessor implements RequestProcessor {
                 props.get(PropertyNames.UNIQ_CLIENT_MESSAGE_ID_KEYIDX), failed.reconsumeTimes() + 1, max,
                 h.delayLevel() < 0 ? ", the client asked for the dead-letter topic" : "", SystemTopics.dlqTopic(h.group()));
         }
-        store.putMessage(draft).whenComplete((result, error) -> ctx.respond(answer(request, counted, result, error)));
+        // rocketmq_send_to_dlq_messages_total counts by the topic the message was first sent to
+        String deadLetterOf = decision.deadLetter() ? props.get(PropertyNames.RETRY_TOPIC) : null;
+        String consumerGroup = h.group();
+        store.putMessage(draft).whenComplete((result, error) -> ctx.respond(answer(request, counted, result, error,
+            consumerGroup, deadLetterOf)));
         return null;
     }
 
-    private RemotingCommand answer(RemotingCommand request, String topic, PutResult result, Throwable error) {
+    /** @param deadLetterOf the original topic of a message stored in the group's dead-letter topic, else null */
+    private RemotingCommand answer(RemotingCommand request, String topic, PutResult result, Throwable error,
+                                   String consumerGroup, String deadLetterOf) {
         if (error != null) {
             LOG.error("store put of a sent-back message failed", error);
             return request.response(ResponseCode.SYSTEM_ERROR, "store put failed: " + error);
@@ -159,6 +165,9 @@ public final class SendBackProcessor implements RequestProcessor {
             return request.response(ResponseCode.SYSTEM_ERROR, result.status().name());
         }
         stats.recordPut(topic, MessageType.NORMAL, 1, result.recordSize());
+        if (deadLetterOf != null) {
+            stats.deadLetters().record(consumerGroup, deadLetterOf);
+        }
         return Replies.ok(request);
     }
 

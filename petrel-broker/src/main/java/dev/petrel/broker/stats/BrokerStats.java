@@ -28,8 +28,11 @@ public final class BrokerStats {
     private final GroupGetRates groupGets;
     private final String clusterName;
     private final StatsTable table = new StatsTable();
-    private final TopicPuts topicPuts = new TopicPuts();
-    private final RequestLatencies latencies = new RequestLatencies();
+    private final TopicPuts topicPuts;
+    private final RequestLatencies latencies;
+    private final DeadLetters deadLetters = new DeadLetters();
+    private final CreateTimes createTimes = new CreateTimes();
+    private final boolean metricsOn;
     private final long[] sampleTimes = new long[SAMPLES];
     private final long[] samplePuts = new long[SAMPLES];
     private final long[] sampleGets = new long[SAMPLES];
@@ -47,6 +50,19 @@ public final class BrokerStats {
 
     /** @param clusterName the key of {@code BROKER_PUT_NUMS} and {@code BROKER_GET_NUMS} (Apache's choice) */
     public BrokerStats(ZoneId zone, long nowMillis, String clusterName) {
+        this(zone, nowMillis, clusterName, true);
+    }
+
+    /**
+     * @param metricsOn whether the figures only the metrics endpoint reads are kept: the latency and size histograms
+     *                  ({@link #latencies()}, the per-topic size histograms, {@link #metricsOn()} for the other
+     *                  recorders). Off with {@code metricsExporterType=DISABLE}, as RocketMQ's instruments are no-ops
+     *                  then; the counters that GET_BROKER_RUNTIME_INFO and VIEW_BROKER_STATS_DATA read are kept anyway.
+     */
+    public BrokerStats(ZoneId zone, long nowMillis, String clusterName, boolean metricsOn) {
+        this.metricsOn = metricsOn;
+        this.topicPuts = new TopicPuts(metricsOn);
+        this.latencies = new RequestLatencies(metricsOn);
         this.zone = zone;
         this.today = day(nowMillis);
         this.groupGets = new GroupGetRates(nowMillis);
@@ -84,6 +100,42 @@ public final class BrokerStats {
     /** Visits the messages and bytes handed to each consumer group per topic. */
     public void forEachGroupGet(GroupGetVisitor visitor) {
         groupGets.forEach(visitor);
+    }
+
+    /** Whether the metrics-only figures are kept (see the constructor). */
+    public boolean metricsOn() {
+        return metricsOn;
+    }
+
+    /**
+     * Visits the size histogram of each topic and type with a sized request (requests' mean record size, bytes; kept
+     * only with the metrics on): its bounds, its counts per bucket (not cumulative, one more than the bounds) and sum.
+     */
+    public void forEachTopicSizes(TopicSizesVisitor visitor) {
+        topicPuts.forEach((topic, counts) -> {
+            for (MessageType type : MessageType.ALL) {
+                long[] n = counts.sizeCounts(type);
+                if (n != null && java.util.Arrays.stream(n).sum() > 0) {
+                    visitor.visit(topic, type, TopicPuts.SIZE_BOUNDS, n, counts.sizeSum(type));
+                }
+            }
+        });
+    }
+
+    /** What {@link #forEachTopicSizes} reports. */
+    @FunctionalInterface
+    public interface TopicSizesVisitor {
+        void visit(String topic, MessageType type, double[] bounds, long[] counts, long sum);
+    }
+
+    /** Messages sent to dead-letter topics, per group and original topic. */
+    public DeadLetters deadLetters() {
+        return deadLetters;
+    }
+
+    /** Topic and group creation times. */
+    public CreateTimes createTimes() {
+        return createTimes;
     }
 
     /** Send and pull latencies (recorded by the processors when they answer). */

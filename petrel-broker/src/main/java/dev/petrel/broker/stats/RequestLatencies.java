@@ -15,9 +15,22 @@ public final class RequestLatencies {
     private final BucketHistogram sendBatch = new BucketHistogram(BucketHistogram.RPC_LATENCY_MILLIS);
     private final BucketHistogram pull = new BucketHistogram(BucketHistogram.RPC_LATENCY_MILLIS);
     private final BucketHistogram litePull = new BucketHistogram(BucketHistogram.RPC_LATENCY_MILLIS);
+    private final boolean on;
+
+    /** @param on false: {@link #record} does nothing (the metrics endpoint is off) */
+    public RequestLatencies(boolean on) {
+        this.on = on;
+    }
+
+    public RequestLatencies() {
+        this(true);
+    }
 
     /** Records one answer of {@code requestCode}; codes without a histogram are ignored. */
     public void record(int requestCode, long receivedNanos, long answeredNanos) {
+        if (!on) {
+            return;
+        }
         BucketHistogram h = of(requestCode);
         if (h != null) {
             h.record((answeredNanos - receivedNanos) / 1_000_000);

@@ -44,13 +44,16 @@ public final class EndTransactionProcessor implements RequestProcessor {
     private final MessageStore store;
     private final HalfQueueState state;
     private final Host brokerHost;
+    private final TransactionOutcomes outcomes;
     private final MessageRecordDecoder decoder = new MessageRecordDecoder(false, MessageRecordDecoder.DEFAULT_MAX_BODY_SIZE);
 
-    EndTransactionProcessor(Clock clock, MessageStore store, HalfQueueState state, Host brokerHost) {
+    EndTransactionProcessor(Clock clock, MessageStore store, HalfQueueState state, Host brokerHost,
+                            TransactionOutcomes outcomes) {
         this.clock = clock;
         this.store = store;
         this.state = state;
         this.brokerHost = brokerHost;
+        this.outcomes = outcomes;
     }
 
     @Override
@@ -97,6 +100,8 @@ public final class EndTransactionProcessor implements RequestProcessor {
                 return;
             }
             state.confirm(halfOffset);
+            outcomes.record(half.property(PropertyNames.REAL_TOPIC), type == SysFlag.TRANSACTION_COMMIT_TYPE,
+                clock.millis() - half.bornTimestamp());
             ctx.respond(request.response(ResponseCode.SUCCESS, null));
         });
         return null;

@@ -22,6 +22,7 @@ public final class Transactions {
     private final HalfMessageStage stage;
     private final EndTransactionProcessor endProcessor;
     private final TransactionCheckLoop checks;
+    private final TransactionOutcomes outcomes = new TransactionOutcomes();
 
     /**
      * @param configDir          where {@code transactionCheck.json} lives
@@ -37,7 +38,12 @@ public final class Transactions {
             () -> config.get(TransactionConfig.TRANSACTION_TIME_OUT),
             () -> config.get(TransactionConfig.TRANSACTION_CHECK_INTERVAL),
             () -> config.get(TransactionConfig.TRANSACTION_CHECK_MAX), ensureCheckMaxTopic);
-        this.endProcessor = new EndTransactionProcessor(clock, store, checks.state(), brokerHost);
+        this.endProcessor = new EndTransactionProcessor(clock, store, checks.state(), brokerHost, outcomes);
+    }
+
+    /** Commits, rollbacks and decision times per topic (the metrics). */
+    public TransactionOutcomes outcomes() {
+        return outcomes;
     }
 
     public PutStage stage() {

@@ -42,4 +42,32 @@ class BrokerStatsTest {
         assertThat(s.putYesterdayMorning()).isEqualTo(5);
         assertThat(s.getTodayMorning()).isEqualTo(2);
     }
+
+    @Test
+    void withMetricsOffTheCountersStayAndTheHistogramsAreNotKept() {
+        BrokerStats on = new BrokerStats(utc, midnight, "C", true);
+        BrokerStats off = new BrokerStats(utc, midnight, "C", false);
+        for (BrokerStats s : new BrokerStats[] {on, off}) {
+            s.recordPut("T", MessageType.NORMAL, 4, 4000); // one batch of 4 records of 1000 bytes
+            s.recordPut("T", MessageType.NORMAL, 1, 5000);
+            s.latencies().record(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2, 0, 2_000_000);
+        }
+        java.util.List<String> sizes = new java.util.ArrayList<>();
+        on.forEachTopicSizes((topic, type, bounds, counts, sum) -> sizes.add(topic + " " + type + " "
+            + java.util.Arrays.toString(counts) + " " + sum));
+        // once per request: the means 1000 (<= 1 KiB) and 5000 (<= 512 KiB, the third bound)
+        assertThat(sizes).containsExactly("T NORMAL [1, 0, 1, 0, 0, 0, 0] 6000");
+        assertThat(on.latencies().of(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2).count()).isEqualTo(1);
+
+        off.forEachTopicSizes((topic, type, bounds, counts, sum) -> sizes.add("off " + topic));
+        assertThat(sizes).hasSize(1);
+        assertThat(off.latencies().of(dev.petrel.protocol.code.RequestCode.SEND_MESSAGE_V2).count()).isZero();
+        long[] counted = new long[2];
+        off.forEachTopicPut((topic, type, messages, bytes) -> {
+            counted[0] += messages;
+            counted[1] += bytes;
+        });
+        assertThat(counted).containsExactly(5, 9000);
+        assertThat(off.putTotal()).isEqualTo(5);
+    }
 }

@@ -7,6 +7,7 @@ import dev.petrel.client.ClientException;
 import dev.petrel.client.consumer.PetrelPullConsumer;
 import dev.petrel.dashboard.http.ApiException;
 import dev.petrel.dashboard.http.ApiRequest;
+import dev.petrel.message.NameValidator;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.Connection;
 import dev.petrel.protocol.body.client.ConsumerConnection;
@@ -192,6 +193,57 @@ public final class GroupApi {
             out.put(q, offset);
         }
         return out;
+    }
+
+    /**
+     * Creates a subscription group, or updates one, on every master of a cluster or on one broker
+     * (UPDATE_AND_CREATE_SUBSCRIPTIONGROUP): {@code retryMaxTimes} (16), {@code retryQueueNums} (1),
+     * {@code consumeMessageOrderly} (false), {@code consumeBroadcastEnable} (true), {@code consumeEnable} (true).
+     * A group a broker has already keeps its other settings there.
+     */
+    public Map<String, Object> createOrUpdate(ApiRequest request) {
+        String group = request.string("group");
+        String invalid = NameValidator.validateGroup(group);
+        if (invalid != null) {
+            throw ApiException.badRequest(invalid);
+        }
+        int retryMaxTimes = request.integer("retryMaxTimes", 16, -1, 1000);
+        int retryQueueNums = request.integer("retryQueueNums", 1, 0, 64);
+        boolean orderly = request.bool("consumeMessageOrderly", false);
+        boolean broadcast = request.bool("consumeBroadcastEnable", true);
+        boolean enabled = request.bool("consumeEnable", true);
+        AdminClient admin = clients.admin();
+        List<String> targets = Targets.of(admin, request, "the group");
+        for (String address : targets) {
+            SubscriptionGroupConfig c = admin.groupConfigs(address).getOrDefault(group, SubscriptionGroupConfig.DEFAULTS);
+            admin.createGroup(address, new SubscriptionGroupConfig(c.attributes(), c.brokerId(), broadcast, enabled,
+                c.consumeFromMinEnable(), orderly, c.consumeTimeoutMinute(), group, c.groupRetryPolicy(),
+                c.groupSysFlag(), c.notifyConsumerIdsChangedEnable(), retryMaxTimes, retryQueueNums,
+                c.subscriptionDataSet(), c.whichBrokerWhenConsumeSlowly()));
+        }
+        return Map.of("group", group, "brokers", targets, "retryMaxTimes", retryMaxTimes, "retryQueueNums",
+            retryQueueNums, "consumeMessageOrderly", orderly);
+    }
+
+    /**
+     * Deletes a subscription group, with its offsets, from every master that has it (of {@code cluster}, if given)
+     * (DELETE_SUBSCRIPTIONGROUP). Its retry and dead-letter topics stay, as with {@code mqadmin deleteSubGroup}
+     * without {@code -r}.
+     */
+    public Map<String, Object> delete(ApiRequest request) {
+        String group = request.string("group");
+        AdminClient admin = clients.admin();
+        List<String> brokers = new ArrayList<>();
+        for (BrokerAddress b : admin.masters(request.string("cluster", null))) {
+            if (admin.groupConfigs(b.address()).containsKey(group)) {
+                admin.deleteGroup(b.address(), group, true);
+                brokers.add(b.brokerName());
+            }
+        }
+        if (brokers.isEmpty()) {
+            throw new ApiException(ApiException.NOT_FOUND, "no master broker has the subscription group " + group);
+        }
+        return Map.of("group", group, "brokers", brokers);
     }
 
     /** A producer group's live connections, from a broker of a topic it sends to. */

@@ -185,20 +185,7 @@ public final class TopicApi {
             throw ApiException.badRequest("parameter 'perm' must be 2 (write), 4 (read) or 6 (read and write)");
         }
         AdminClient admin = clients.admin();
-        List<String> targets = new ArrayList<>();
-        if (request.has("brokerName")) {
-            targets.add(admin.addressOfBroker(request.string("brokerName")));
-        } else {
-            String cluster = request.string("cluster", null);
-            List<BrokerAddress> masters = admin.masters(cluster);
-            if (cluster == null && masters.stream().map(BrokerAddress::cluster).distinct().count() > 1) {
-                throw ApiException.badRequest("there are several clusters: choose one ('cluster') or a broker ('brokerName')");
-            }
-            masters.forEach(m -> targets.add(m.address()));
-        }
-        if (targets.isEmpty()) {
-            throw ApiException.badRequest("no master broker is registered with the NameServer to create the topic on");
-        }
+        List<String> targets = Targets.of(admin, request, "the topic");
         TopicConfig config = new TopicConfig(topic, read, write, perm, TopicFilterType.SINGLE_TAG, 0, false, Map.of());
         for (String address : targets) {
             admin.createTopic(address, config, "");

@@ -1,10 +1,13 @@
 package dev.petrel.server.role;
 
+import dev.petrel.canary.CanaryReport;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.time.Clock;
 import dev.petrel.dashboard.DashboardConfig;
 import dev.petrel.dashboard.DashboardServer;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The web dashboard role ({@code bin/petrel dashboard}, and the last role of {@code standalone}): a
@@ -13,6 +16,18 @@ import dev.petrel.dashboard.DashboardServer;
 public final class DashboardRoleFactory implements RoleFactory {
 
     public static final String NAME = "dashboard";
+
+    private final Supplier<Optional<CanaryReport>> canary;
+
+    /** A dashboard without a canary beside it ({@code petrel dashboard}, standalone without one). */
+    public DashboardRoleFactory() {
+        this(Optional::empty);
+    }
+
+    /** @param canary the report of the canary of the same process (standalone's), shown on the canary page */
+    public DashboardRoleFactory(Supplier<Optional<CanaryReport>> canary) {
+        this.canary = canary;
+    }
 
     @Override
     public String name() {
@@ -38,7 +53,7 @@ public final class DashboardRoleFactory implements RoleFactory {
             @Override
             public void start() {
                 if (settings.enabled()) {
-                    server = new DashboardServer(settings).start();
+                    server = new DashboardServer(settings).canary(canary).start();
                 }
             }
 

@@ -4,6 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.petrel.client.Message;
+import dev.petrel.client.ReceivedMessage;
+import dev.petrel.client.internal.Requests;
+import dev.petrel.client.producer.LocalTransactionState;
+import dev.petrel.client.producer.TransactionListener;
+import dev.petrel.protocol.code.RequestCode;
+import dev.petrel.protocol.code.ResponseCode;
+import dev.petrel.protocol.frame.RemotingCommand;
+import dev.petrel.protocol.header.RpcFields;
+import dev.petrel.protocol.header.client.ConsumerSendMsgBackRequestHeader;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.consumer.PetrelPullConsumer;
 import dev.petrel.client.consumer.PullResult;
@@ -87,6 +96,7 @@ class MetricsEndpointTest {
 
         // The workload: 10 messages of equal size into each of 4 queues; the group takes 10 of queue 0, 4 of queue 1
         // (committing both) and 6 of queue 2 (committing 2); it never reads queue 3.
+        long before = System.currentTimeMillis();
         try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrvAddr).build()) {
             admin.createTopic(CLUSTER, TopicConfig.of(TOPIC, QUEUES, QUEUES, 6));
             Await.until(WAIT, "the topic's route", () -> {
@@ -141,6 +151,13 @@ class MetricsEndpointTest {
                 assertThat(scrape.value("rocketmq_consumer_lag_messages", groupOf)).contains(14.0);
                 assertThat(scrape.value("rocketmq_consumer_inflight_messages", groupOf)).contains(4.0);
                 assertThat(scrape.value("rocketmq_consumer_ready_messages", groupOf)).contains(10.0);
+                // the oldest uncommitted message (queue 1's fifth or queue 2's third) was stored after `before`
+                double lagAge = scrape.value("rocketmq_consumer_lag_latency_milliseconds", groupOf).orElseThrow();
+                assertThat(lagAge).isBetween(0.0, (double) (System.currentTimeMillis() - before));
+                // the oldest unpulled message (queue 2's seventh; queue 3 has no offset of the group) likewise
+                double queueingAge = scrape.value("rocketmq_consumer_queueing_latency_milliseconds", groupOf)
+                    .orElseThrow();
+                assertThat(queueingAge).isBetween(0.0, (double) (System.currentTimeMillis() - before));
 
                 // A producer is known to the broker by its heartbeat (the first 1 s after its start, then every
                 // 30 s), not by its sends, which can all be over before it.
@@ -171,6 +188,119 @@ class MetricsEndpointTest {
         assertThat(ns.value("petrel_namesrv_topics", namesrvLabels).orElseThrow()).isGreaterThanOrEqualTo(1);
         assertThat(ns.value("petrel_remoting_frames_in_total", namesrvLabels).orElseThrow()).isPositive();
         assertThat(ns.find("jvm_threads_current")).isNotEmpty();
+    }
+
+    /**
+     * RocketMQ's families of message sizes, dead letters, transactions and creations, and the flush figures, after a
+     * known workload on a SYNC_FLUSH broker: one topic and one group created, three plain sends of equal size, two
+     * transactions committed and one rolled back, one message sent back straight to the dead-letter topic.
+     */
+    @Test
+    void sizesDeadLettersTransactionsCreationsAndFlushesMatchAKnownWorkload() throws Exception {
+        int namesrvPort = FreePorts.next();
+        ServerRole namesrv = start(Roles.namesrv(), Map.of("listenPort", Integer.toString(namesrvPort),
+            "kvConfigPath", dir.resolve("ns/kv.json").toString(), "configStorePath", dir.resolve("ns/ns.properties").toString(),
+            "metricsExporterType", "DISABLE"));
+        String namesrvAddr = "127.0.0.1:" + namesrvPort;
+        int brokerMetrics = FreePorts.next();
+        Map<String, String> properties = brokerProperties(namesrvAddr, Map.of("metricsExporterType", "PROM",
+            "metricsPromExporterHost", "127.0.0.1", "metricsPromExporterPort", Integer.toString(brokerMetrics),
+            "flushDiskType", "SYNC_FLUSH"));
+        ServerRole broker = start(Roles.broker().orElseThrow(), properties);
+        String brokerAddr = "127.0.0.1:" + properties.get("listenPort");
+        List<MetricsRole> endpoints = MetricsRole.plan(List.of(namesrv, broker));
+        for (MetricsRole endpoint : endpoints) {
+            open.add(endpoint);
+            endpoint.start();
+        }
+        String deadGroup = "MetricsDeadGroup";
+        try (PetrelAdmin admin = PetrelAdmin.builder().namesrvAddr(namesrvAddr).build()) {
+            admin.createTopic(CLUSTER, TopicConfig.of(TOPIC, 1, 1, 6));
+            admin.createGroup(CLUSTER, dev.petrel.protocol.body.subscription.SubscriptionGroupConfig.of(deadGroup));
+            Await.until(WAIT, "the topic's route", () -> {
+                try {
+                    return admin.topicRoute(TOPIC) != null;
+                } catch (RuntimeException e) {
+                    return false;
+                }
+            });
+            TransactionListener decide = new TransactionListener() {
+                @Override
+                public LocalTransactionState executeLocalTransaction(Message message, Object arg) {
+                    return (LocalTransactionState) arg;
+                }
+
+                @Override
+                public LocalTransactionState checkLocalTransaction(ReceivedMessage message) {
+                    return LocalTransactionState.UNKNOWN;
+                }
+            };
+            MessageQueue queue = new MessageQueue(TOPIC, BROKER, 0);
+            try (PetrelProducer producer = PetrelProducer.builder().namesrvAddr(namesrvAddr).group("MetricsTxProducer")
+                .sendTimeout(Duration.ofSeconds(30)).transactionListener(decide).build()) {
+                for (int i = 0; i < 3; i++) {
+                    assertThat(producer.send(Message.of(TOPIC, ("plain-" + i).getBytes(StandardCharsets.UTF_8)), queue)
+                        .status()).isEqualTo(SendStatus.SEND_OK);
+                }
+                for (LocalTransactionState decision : List.of(LocalTransactionState.COMMIT, LocalTransactionState.COMMIT,
+                    LocalTransactionState.ROLLBACK)) {
+                    assertThat(producer.sendInTransaction(Message.of(TOPIC, "tx".getBytes(StandardCharsets.UTF_8)),
+                        decision).sendResult().status()).isEqualTo(SendStatus.SEND_OK);
+                }
+            }
+            // the first plain message, sent back by the group with delay level -1: straight to its dead-letter topic
+            try (PetrelPullConsumer consumer = PetrelPullConsumer.builder().namesrvAddr(namesrvAddr).group(deadGroup)
+                .build()) {
+                ReceivedMessage first = consumer.pull(queue, "*", 0, 1).messages().get(0);
+                RemotingCommand back = admin.invoke(brokerAddr, Requests.of(RequestCode.CONSUMER_SEND_MSG_BACK,
+                    new ConsumerSendMsgBackRequestHeader(first.commitLogOffset(), deadGroup, -1, first.msgId(), TOPIC,
+                        false, 16, RpcFields.NONE), null), "send back");
+                assertThat(back.code()).isEqualTo(ResponseCode.SUCCESS);
+            }
+        }
+
+        String[] broker1 = {"cluster", CLUSTER, "node_type", "broker", "node_id", BROKER};
+        String[] ofTopic = with(broker1, "topic", TOPIC);
+        Await.until(WAIT, "the rollback in the scrape", () -> PrometheusText.scrape(brokerMetrics)
+            .value("rocketmq_rollback_messages_total", ofTopic).isPresent());
+        Await.until(WAIT, "every appended byte forced", () -> PrometheusText.scrape(brokerMetrics)
+            .value("rocketmq_storage_flush_behind_bytes", broker1).orElse(-1.0) == 0.0);
+        PrometheusText scrape = PrometheusText.scrape(brokerMetrics);
+
+        // sizes: one record per plain send, each of the same size: the sum is the three sends' stored bytes
+        String[] normal = with(ofTopic, "message_type", "normal", "is_system", "false");
+        assertThat(scrape.type("rocketmq_message_size")).isEqualTo("histogram");
+        assertThat(scrape.value("rocketmq_message_size_count", normal)).contains(3.0);
+        assertThat(scrape.value("rocketmq_message_size_bucket", with(normal, "le", "1024.0"))).contains(3.0);
+        assertThat(scrape.value("rocketmq_message_size_sum", normal))
+            .isEqualTo(scrape.value("rocketmq_throughput_in_total", normal));
+        // the half messages are the transaction type's
+        assertThat(scrape.value("rocketmq_message_size_count", with(ofTopic, "message_type", "transaction")))
+            .contains(3.0);
+
+        assertThat(scrape.value("rocketmq_commit_messages_total", ofTopic)).contains(2.0);
+        assertThat(scrape.value("rocketmq_rollback_messages_total", ofTopic)).contains(1.0);
+        assertThat(scrape.value("rocketmq_finish_message_latency_milliseconds_count", ofTopic)).contains(3.0);
+        assertThat(scrape.value("rocketmq_finish_message_latency_milliseconds_bucket", with(ofTopic, "le", "5.0")))
+            .contains(3.0); // decided within 5 s (the values are seconds)
+
+        assertThat(scrape.value("rocketmq_send_to_dlq_messages_total", with(ofTopic, "consumer_group", deadGroup,
+            "is_system", "false"))).contains(1.0);
+
+        assertThat(scrape.value("rocketmq_topic_create_execution_time_milliseconds_count", with(broker1,
+            "invocation_status", "success", "is_system", "false"))).contains(1.0);
+        assertThat(scrape.value("rocketmq_topic_create_execution_time_milliseconds_count", with(broker1,
+            "invocation_status", "failure"))).isEmpty();
+        assertThat(scrape.value("rocketmq_consumer_group_create_execution_time_milliseconds_count", with(broker1,
+            "invocation_status", "success"))).contains(1.0);
+
+        // SYNC_FLUSH: every acknowledged send waited for a force, so there was at least one, each timed once
+        double forces = scrape.value("petrel_storage_flush_latency_milliseconds_count", broker1).orElseThrow();
+        assertThat(forces).isGreaterThanOrEqualTo(1);
+        assertThat(scrape.value("petrel_storage_flush_latency_milliseconds_bucket", with(broker1, "le", "+Inf")))
+            .contains(forces);
+        assertThat(scrape.value("rocketmq_storage_flush_behind_bytes", with(broker1, "storage_type", "local")))
+            .contains(0.0);
     }
 
     @Test

@@ -54,6 +54,7 @@ public final class CommitLog {
 
     private final java.util.function.LongSupplier usableBytes;
     private final AckSink acks;
+    private final FlushTimes flushTimes = new FlushTimes();
 
     /**
      * @param pool the transient store pool, or null to write through the mapping
@@ -86,6 +87,29 @@ public final class CommitLog {
 
     public SegmentedLog log() {
         return log;
+    }
+
+    /**
+     * Forces committed bytes to disk ({@link SegmentedLog#flush}); the flusher thread's one call, so that each force
+     * that moved the flushed offset is timed in {@link #flushTimes()}. Returns whether the flushed offset moved.
+     */
+    public boolean flush(int leastPages) {
+        long start = clock.nanos();
+        boolean moved = log.flush(leastPages);
+        if (moved) {
+            flushTimes.record(clock.nanos() - start);
+        }
+        return moved;
+    }
+
+    /** How long the forces of {@link #flush} took. */
+    public FlushTimes flushTimes() {
+        return flushTimes;
+    }
+
+    /** CommitLog bytes appended but not yet forced to disk (RocketMQ's {@code rocketmq_storage_flush_behind_bytes}). */
+    public long flushBehindBytes() {
+        return Math.max(0, maxOffset() - log.flushedWhere());
     }
 
     public QueueOffsetTable queueOffsets() {

@@ -44,7 +44,7 @@ public final class FlushLoop extends PeriodicLoop {
             lastThoroughFlush = now;
         }
         long ts = commitLog.lastStoreTimestamp();
-        boolean moved = commitLog.log().flush(pages);
+        boolean moved = commitLog.flush(pages);
         if (moved && commitLog.log().flushedWhere() >= commitLog.log().committedOffset()) {
             checkpoint.setPhysicMsgTimestamp(ts);
         }
@@ -60,7 +60,7 @@ public final class FlushLoop extends PeriodicLoop {
         stopThread();
         if (finish) {
             long ts = commitLog.lastStoreTimestamp();
-            commitLog.log().flush(0);
+            commitLog.flush(0);
             checkpoint.setPhysicMsgTimestamp(ts);
         }
     }

@@ -66,7 +66,7 @@ public final class GroupCommitLoop extends LoopThread {
     /** One force of everything committed; also used at shutdown. */
     public void flushOnce() {
         long ts = commitLog.lastStoreTimestamp();
-        if (commitLog.log().flush(0)) {
+        if (commitLog.flush(0)) {
             durableUpToTimestamp.accept(ts);
             afterFlush.run();
         }

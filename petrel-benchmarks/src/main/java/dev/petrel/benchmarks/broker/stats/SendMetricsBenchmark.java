@@ -26,7 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * properties), the per-topic counters ({@link BrokerStats#recordPut(String, MessageType, int, long)} instead of the
  * total-only {@code recordPut(int)}) and the latency histogram. {@link #totalOnly} is what a send cost before.
  * {@code topics} spreads the sends over that many topics (map lookups over a large table). Two threads, as two send
- * threads contend on the adders.
+ * threads contend on the adders. {@link #withMetrics} also keeps the per-topic size histogram
+ * ({@code rocketmq_message_size}); {@link #metricsOff} is the same send path with {@code metricsExporterType=DISABLE}
+ * (the counters stay, the histograms are not kept).
  *
  * <p>Run: {@code org.openjdk.jmh.Main SendMetricsBenchmark}.
  */
@@ -43,24 +45,31 @@ public class SendMetricsBenchmark {
     int topics;
 
     private BrokerStats stats;
+    private BrokerStats statsOff;
     private String[] names;
     private String properties;
 
     @Setup
     public void setUp() {
-        stats = new BrokerStats(ZoneOffset.UTC, 0);
+        stats = new BrokerStats(ZoneOffset.UTC, 0, "DefaultCluster", true);
+        statsOff = new BrokerStats(ZoneOffset.UTC, 0, "DefaultCluster", false);
         names = new String[topics];
         for (int i = 0; i < topics; i++) {
             names[i] = "BenchTopic-" + i;
             stats.recordPut(names[i], MessageType.NORMAL, 1, 200);
+            statsOff.recordPut(names[i], MessageType.NORMAL, 1, 200);
         }
-        // What the 5.3.1 producer sends with a tagged, keyed message.
+        properties = producerProperties();
+    }
+
+    /** What the 5.3.1 producer sends with a tagged, keyed message, encoded. */
+    static String producerProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("KEYS", "order-42");
         p.put("TAGS", "created");
         p.put("WAIT", "true");
         p.put("UNIQ_KEY", "7F0000011D2C18B4AAC2612D4F7A0000");
-        properties = PropertiesCodec.encode(p);
+        return PropertiesCodec.encode(p);
     }
 
     @Benchmark
@@ -69,6 +78,14 @@ public class SendMetricsBenchmark {
         MessageType type = MessageType.of(0, properties);
         stats.recordPut(topic, type, 1, 230);
         stats.latencies().record(RequestCode.SEND_MESSAGE_V2, 0, 1_500_000);
+    }
+
+    @Benchmark
+    public void metricsOff(ThreadIndex t) {
+        String topic = names[t.next(topics)];
+        MessageType type = MessageType.of(0, properties);
+        statsOff.recordPut(topic, type, 1, 230);
+        statsOff.latencies().record(RequestCode.SEND_MESSAGE_V2, 0, 1_500_000);
     }
 
     @Benchmark

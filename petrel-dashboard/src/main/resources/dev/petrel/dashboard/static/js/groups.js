@@ -1,10 +1,13 @@
 'use strict';
-// Consumer groups: the list, one group's detail (?group=) with a live lag chart, and the offset reset.
+// Consumer groups: the list, create/update, one group's detail (?group=) with a live lag chart, the offset reset and
+// the group's deletion.
 (() => {
   const { api, post, el, $, clear, time, num, table, facts, say, guard, liveChart, poll, param,
-    localInput, fromLocalInput, start } = Petrel;
+    localInput, fromLocalInput, clusterChoices, start } = Petrel;
   let all = [];
   let chart = null;
+  let polling = null;
+  let deleted = false;
 
   function render() {
     const system = $('show-system').checked;
@@ -37,12 +40,58 @@
     $('group-detail').dataset.loaded = d.group;
   }
 
+  async function load() {
+    all = await api('groups');
+    await render();
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const form = $('group-form');
+    await guard(form, async () => {
+      const r = await post('group/createOrUpdate', {
+        group: $('new-group').value.trim(), retryMaxTimes: $('new-retries').value,
+        retryQueueNums: $('new-retry-queues').value, consumeMessageOrderly: $('new-orderly').checked,
+        consumeBroadcastEnable: $('new-broadcast').checked, cluster: $('new-group-cluster').value || undefined,
+      });
+      say('Group ' + r.group + ' created or updated on ' + r.brokers.join(', ') + ' with at most '
+        + r.retryMaxTimes + ' retries.', 'ok');
+      await load();
+    });
+  }
+
+  function actions(d) {
+    $('edit-group').onclick = () => {
+      const row = all.find((g) => g.group === d.group);
+      $('new-group').value = d.group;
+      if (row) {
+        $('new-retries').value = row.retryMaxTimes;
+        $('new-orderly').checked = row.orderly;
+        $('new-broadcast').checked = row.broadcast;
+      }
+      $('new-retries').focus();
+    };
+    const confirm = $('delete-group-confirm');
+    $('delete-group').onclick = () => { confirm.hidden = false; confirm.focus(); };
+    confirm.onclick = () => guard(null, async () => {
+      const r = await post('group/delete', { group: d.group });
+      clearInterval(polling); // the detail of a deleted group is not shown again
+      deleted = true;
+      say('Deleted group ' + r.group + ' from ' + r.brokers.join(', ') + '.', 'ok');
+      confirm.hidden = true;
+      $('group-detail').hidden = true;
+      await load();
+    });
+  }
+
   async function detail(group, first) {
     const d = await api('group', { group });
+    if (deleted) return;
     showDetail(d);
     if (!chart) chart = liveChart($('lag-chart'), 'Lag of ' + group + ' (messages)', ['lag']);
     chart.push([d.lag]);
     if (first) {
+      actions(d);
       const select = clear($('reset-topic'));
       d.topics.filter((t) => !t.startsWith('%RETRY%')).forEach((t) => select.append(el('option', { value: t }, t)));
     }
@@ -68,15 +117,16 @@
 
   start(async () => {
     $('show-system').addEventListener('change', render);
+    $('group-form').addEventListener('submit', create);
     try {
-      all = await api('groups');
-      await render();
+      await load();
+      clusterChoices($('new-group-cluster')).catch((e) => say(e.message, 'error'));
       const group = param('group');
       if (group) {
         $('reset-time').value = localInput(Date.now() - 3600000);
         $('reset-form').addEventListener('submit', (e) => reset(e, group));
         await detail(group, true);
-        poll(() => detail(group, false).catch((e) => say(e.message, 'error')));
+        polling = poll(() => detail(group, false).catch((e) => say(e.message, 'error')));
       }
     } catch (e) {
       say(e.message, 'error');

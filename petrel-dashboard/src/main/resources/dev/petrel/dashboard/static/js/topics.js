@@ -25,13 +25,6 @@
     if (errors.length) say('Some brokers did not answer: ' + errors.map(([b, e]) => b + ': ' + e).join('; '), 'error');
   }
 
-  async function clusters() {
-    const o = await api('overview');
-    const select = clear($('new-cluster'));
-    const names = [...new Set(o.brokers.map((b) => b.cluster))].sort();
-    names.forEach((c) => select.append(el('option', { value: c }, c)));
-  }
-
   async function detail(topic) {
     const d = await api('topic', { topic });
     $('topic-detail').hidden = false;
@@ -93,8 +86,9 @@
     $('show-system').addEventListener('change', render);
     $('show-retry').addEventListener('change', render);
     try {
-      clusters().catch((e) => say(e.message, 'error'));
       await load();
+      // the form's cluster choice after the list, so its admin calls do not delay the list
+      Petrel.clusterChoices($('new-cluster')).catch((e) => say(e.message, 'error'));
       const topic = param('topic');
       if (topic) await detail(topic);
     } catch (e) {
