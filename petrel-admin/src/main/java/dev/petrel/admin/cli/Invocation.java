@@ -112,7 +112,10 @@ public final class Invocation implements AutoCloseable {
         if ((ak != null && !ak.isEmpty()) || (sk != null && !sk.isEmpty())) {
             return pair(ak, sk, "$" + ACCESS_KEY_VARIABLE, "$" + SECRET_KEY_VARIABLE);
         }
-        String home = System.getProperty("rocketmq.home.dir", env.get("ROCKETMQ_HOME"));
+        String home = AdminToolConfig.ROCKETMQ_HOME.resolvedDefault(); // -Drocketmq.home.dir, as mqadmin
+        if (home == null || home.isBlank()) {
+            home = env.get("ROCKETMQ_HOME");
+        }
         if (home == null || home.isBlank()) {
             return null;
         }
