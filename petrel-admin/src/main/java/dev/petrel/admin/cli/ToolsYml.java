@@ -55,8 +55,10 @@ final class ToolsYml {
             throw new UsageException(where + " is not valid YAML" + (e.getProblemMark() == null ? ""
                 : " (line " + (e.getProblemMark().getLine() + 1) + ", column " + (e.getProblemMark().getColumn() + 1)
                 + ")") + "; it should hold 'accessKey: AK' and 'secretKey: SK' lines");
-        } catch (YAMLException | IllegalArgumentException | IllegalStateException | ArithmeticException e) {
-            // SnakeYAML's scalar constructors throw the unchecked JDK ones for some malformed values
+        } catch (YAMLException | IllegalArgumentException | IllegalStateException | ArithmeticException
+                 | ClassCastException e) {
+            // SnakeYAML's constructors throw unchecked JDK exceptions for some malformed input (a ClassCastException
+            // for a scalar tag on a collection, "!!binary [a]": found by ToolsYmlPropertyTest)
             throw new UsageException(where + " is not valid YAML; it should hold 'accessKey: AK' and 'secretKey: SK' "
                 + "lines");
         }

@@ -40,7 +40,8 @@ class ToolsYmlPropertyTest {
     @Test
     void notYamlOrNotAMapIsRefusedWithoutQuotingTheFile() {
         for (String file : new String[] {"accessKey: [x\nsecretKey: " + SECRET, "- " + SECRET + "\n", SECRET,
-            "accessKey: &a x\nsecretKey: *a\n" + SECRET + ": {", "{" + SECRET + ": [1"}) {
+            "accessKey: &a x\nsecretKey: *a\n" + SECRET + ": {", "{" + SECRET + ": [1",
+            "accessKey: !!binary [a]\nsecretKey: " + SECRET, "!!int {a: 1}"}) {
             assertThatThrownBy(() -> ToolsYml.parse(file.getBytes(StandardCharsets.UTF_8), "/home/x/conf/tools.yml"))
                 .as(file).isInstanceOf(UsageException.class)
                 .hasMessageContaining("/home/x/conf/tools.yml").hasMessageNotContaining(SECRET);

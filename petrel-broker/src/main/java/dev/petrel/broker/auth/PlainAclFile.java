@@ -82,8 +82,9 @@ final class PlainAclFile {
                 + (e.getProblemMark().getColumn() + 1)));
         } catch (YAMLException e) {
             throw new AuthException("not valid YAML: " + firstLine(e.getMessage()));
-        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
-            // SnakeYAML's constructors of scalars (timestamps, numbers, binary) throw these for some malformed values.
+        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException | ClassCastException e) {
+            // SnakeYAML's constructors of scalars (timestamps, numbers, binary) throw these for some malformed values,
+            // and a ClassCastException for a scalar tag on a collection ("!!binary [a]", found by ToolsYmlPropertyTest).
             throw new AuthException("not valid YAML: a value cannot be read (" + e.getClass().getSimpleName() + ")");
         }
         return root;
