@@ -7,6 +7,7 @@ import dev.petrel.client.NoRouteException;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.admin.PetrelAdmin;
 import dev.petrel.client.internal.Requests;
+import dev.petrel.protocol.auth.SessionCredentials;
 import dev.petrel.protocol.body.MessageQueue;
 import dev.petrel.protocol.body.client.ConsumerConnection;
 import dev.petrel.protocol.body.client.ProducerConnection;
@@ -59,9 +60,21 @@ public final class AdminClient implements AutoCloseable {
     private final String namesrvAddr;
 
     public AdminClient(String namesrvAddr, Duration timeout) {
+        this(namesrvAddr, timeout, null);
+    }
+
+    /**
+     * @param credentials signs every request (NameServer and broker alike) as RocketMQ's AclClientRPCHook does, for
+     *                    clusters with ACL on; null sends them unsigned
+     */
+    public AdminClient(String namesrvAddr, Duration timeout, SessionCredentials credentials) {
         this.namesrvAddr = namesrvAddr;
-        this.admin = PetrelAdmin.builder().namesrvAddr(namesrvAddr).timeout(timeout)
-            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis())).build();
+        PetrelAdmin.Builder b = PetrelAdmin.builder().namesrvAddr(namesrvAddr).timeout(timeout)
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+        if (credentials != null) {
+            b.credentials(credentials.accessKey(), credentials.secretKey());
+        }
+        this.admin = b.build();
     }
 
     /** petrel-client's admin client, for the calls it has. */

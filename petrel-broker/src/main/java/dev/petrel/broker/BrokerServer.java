@@ -189,7 +189,7 @@ public final class BrokerServer implements AutoCloseable {
 
         this.server = new RemotingServer("broker", RemotingServerConfig.from(config)
             .with(RemotingServerConfig.LISTEN_PORT, identity.port()), clock);
-        auth.register(server);
+        auth.register(server, identity.brokerName(), identity.address());
         this.wakeups = wakeupExecutor();
         this.transactions = new Transactions(config, scheduleClock, store, producers, configDir,
             dev.petrel.message.Host.parse(identity.address()), identity.ip1(), identity.brokerName(),

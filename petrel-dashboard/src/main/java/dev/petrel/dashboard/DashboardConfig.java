@@ -3,6 +3,7 @@ package dev.petrel.dashboard;
 import dev.petrel.common.config.Config;
 import dev.petrel.common.config.ConfigDef;
 import dev.petrel.common.config.ConfigKey;
+import dev.petrel.protocol.auth.SessionCredentials;
 
 /**
  * The web dashboard's properties ({@code bin/petrel dashboard -c FILE} and {@code standalone}'s file). Port 8082 is
@@ -37,19 +38,54 @@ public final class DashboardConfig {
         "host:port[;host:port] of the NameServer(s) the dashboard administers (-n on the command line).")
         .orSystemProperty("rocketmq.namesrv.addr").orEnvironmentVariable("NAMESRV_ADDR");
 
+    /** The environment variables that can hold the dashboard's ACL credentials instead of the file. */
+    public static final String ACCESS_KEY_VARIABLE = "PETREL_DASHBOARD_ACCESS_KEY";
+    public static final String SECRET_KEY_VARIABLE = "PETREL_DASHBOARD_SECRET_KEY";
+
+    public static final ConfigKey<String> ACCESS_KEY = ConfigKey.ofString("dashboardAccessKey", null,
+        "ACL access key (ACL 2.0 username, ACL 1.0 accessKey) that signs every admin call, send and pull of the "
+            + "dashboard, for clusters with ACL on (RocketMQ Dashboard's rocketmq.config.accessKey); unset: unsigned. "
+            + "Petrel extension.").orEnvironmentVariable(ACCESS_KEY_VARIABLE);
+    public static final ConfigKey<String> SECRET_KEY = ConfigKey.ofString("dashboardSecretKey", null,
+        "Secret key (password) of dashboardAccessKey; never logged or shown by the dashboard. Petrel extension.")
+        .orEnvironmentVariable(SECRET_KEY_VARIABLE).secret();
+
     /** Every key {@code bin/petrel dashboard} reads. */
     public static final ConfigDef DEF = ConfigDef.of("dashboard", NAMESRV_ADDR, ENABLE, ADDRESS, PORT, READ_ONLY,
-        MAX_REQUEST_BYTES, THREADS, ADMIN_TIMEOUT_MILLIS);
+        MAX_REQUEST_BYTES, THREADS, ADMIN_TIMEOUT_MILLIS, ACCESS_KEY, SECRET_KEY);
 
-    /** What the server needs, read once. */
+    /**
+     * What the server needs, read once.
+     *
+     * @param credentials signs the dashboard's requests; null for none ({@link SessionCredentials#toString()} hides
+     *                    the secret, so this record may be logged)
+     */
     public record Settings(boolean enabled, String namesrvAddr, String address, int port, boolean readOnly,
-                           int maxRequestBytes, int threads, long adminTimeoutMillis) {
+                           int maxRequestBytes, int threads, long adminTimeoutMillis, SessionCredentials credentials) {
 
+        /** Without credentials. */
+        public Settings(boolean enabled, String namesrvAddr, String address, int port, boolean readOnly,
+                        int maxRequestBytes, int threads, long adminTimeoutMillis) {
+            this(enabled, namesrvAddr, address, port, readOnly, maxRequestBytes, threads, adminTimeoutMillis, null);
+        }
+
+        /** @throws IllegalArgumentException when only one of dashboardAccessKey and dashboardSecretKey is set */
         public static Settings of(Config config) {
             return new Settings(config.get(ENABLE), config.get(NAMESRV_ADDR), config.get(ADDRESS), config.get(PORT),
                 config.get(READ_ONLY), config.get(MAX_REQUEST_BYTES), config.get(THREADS),
-                config.get(ADMIN_TIMEOUT_MILLIS));
+                config.get(ADMIN_TIMEOUT_MILLIS), DashboardConfig.credentials(config.get(ACCESS_KEY), config.get(SECRET_KEY)));
         }
+    }
+
+    private static SessionCredentials credentials(String accessKey, String secretKey) {
+        boolean ak = accessKey != null && !accessKey.isBlank();
+        boolean sk = secretKey != null && !secretKey.isBlank();
+        if (ak != sk) {
+            throw new IllegalArgumentException("set both " + ACCESS_KEY.name() + " and " + SECRET_KEY.name()
+                + " (or $" + ACCESS_KEY_VARIABLE + " and $" + SECRET_KEY_VARIABLE + ") to sign the dashboard's requests, "
+                + "or neither; only " + (ak ? ACCESS_KEY.name() : SECRET_KEY.name()) + " is set");
+        }
+        return ak ? new SessionCredentials(accessKey.trim(), secretKey) : null;
     }
 
     private DashboardConfig() {

@@ -46,7 +46,8 @@ public final class DashboardServer implements AutoCloseable {
 
     public DashboardServer(Settings settings) {
         this.settings = settings;
-        this.clients = new DashboardClients(settings.namesrvAddr(), Duration.ofMillis(settings.adminTimeoutMillis()));
+        this.clients = new DashboardClients(settings.namesrvAddr(), Duration.ofMillis(settings.adminTimeoutMillis()),
+            settings.credentials());
     }
 
     /**

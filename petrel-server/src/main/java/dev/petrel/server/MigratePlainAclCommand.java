@@ -18,7 +18,6 @@ import dev.petrel.protocol.frame.RemotingCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +27,8 @@ import java.util.Map;
  * one command, by the rule of {@code migrateAuthFromV1Enabled} (docs/security.md, "Migrating to ACL 2.0"): each
  * account whose access key is not a user yet is created (AUTH_CREATE_USER) with its ACL (AUTH_CREATE_ACL); accounts
  * that are users already are left alone. mqadmin 5.3.1 has no such command, so the name is Petrel's. Requests are
- * signed with {@code --accessKey}/{@code --secretKey} (a Super user of the brokers). Here and not in petrel-admin
+ * signed with {@code --accessKey}/{@code --secretKey}, else with the credentials every command takes
+ * ({@code --access-key}/{@code --secret-key}, $PETREL_ACCESS_KEY, tools.yml: a Super user of the brokers). Here and not in petrel-admin
  * because it reads the file with the broker's own reader.
  */
 final class MigratePlainAclCommand {
@@ -45,8 +45,8 @@ final class MigratePlainAclCommand {
             Flag.value("f", "file", "FILE", "the plain_acl.yml to migrate").mandatory(),
             Flag.value("b", "brokerAddr", "ADDR", "one broker, host:port"),
             Flag.value("c", "clusterName", "CLUSTER", "every broker of the cluster, masters and slaves"),
-            Flag.value(null, "accessKey", "AK", "access key of a Super user to sign the requests with"),
-            Flag.value(null, "secretKey", "SK", "its secret key"));
+            Flag.value(null, "accessKey", "AK", "access key of a Super user to sign the requests with (as --access-key)"),
+            Flag.value(null, "secretKey", "SK", "its secret key (as --secret-key)"));
     }
 
     static Report run(Invocation in) {
@@ -72,11 +72,11 @@ final class MigratePlainAclCommand {
                 brokers.add(b.address());
             }
         }
-        PetrelAdmin.Builder builder = PetrelAdmin.builder().namesrvAddr(in.namesrvAddr()).timeout(Duration.ofSeconds(10));
-        if (a.has("accessKey")) {
-            builder.credentials(a.string("accessKey"), a.string("secretKey"));
-        }
-        PetrelAdmin admin = in.open(builder.build());
+        // --accessKey/--secretKey (this command's own, older than the common --access-key/--secret-key) win
+        PetrelAdmin admin = a.has("accessKey")
+            ? in.open(PetrelAdmin.builder().namesrvAddr(in.namesrvAddr()).timeout(Invocation.CALL_TIMEOUT)
+                .credentials(a.string("accessKey"), a.string("secretKey")).build())
+            : in.admin().admin();
         Report report = new Report();
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String broker : brokers) {

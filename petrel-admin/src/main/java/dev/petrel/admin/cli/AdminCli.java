@@ -1,5 +1,6 @@
 package dev.petrel.admin.cli;
 
+import dev.petrel.admin.command.AclCommands;
 import dev.petrel.admin.command.ClusterCommands;
 import dev.petrel.admin.command.GroupCommands;
 import dev.petrel.admin.command.MessageCommands;
@@ -51,6 +52,7 @@ public final class AdminCli {
         all.addAll(ClusterCommands.all());
         all.addAll(GroupCommands.all());
         all.addAll(MessageCommands.all());
+        all.addAll(AclCommands.all());
         return all;
     }
 
@@ -140,7 +142,7 @@ public final class AdminCli {
             return fail(who, CANNOT_CONNECT, null, null, "cannot connect: " + e.getMessage()
                 + hint(e.getMessage()), json, out, err);
         } catch (BrokerException e) {
-            return fail(who, REFUSED, e.responseCode(), e.remark(), e.getMessage(), json, out, err);
+            return fail(who, REFUSED, e.responseCode(), e.remark(), e.getMessage() + aclHint(e), json, out, err);
         } catch (NoRouteException e) {
             return fail(who, REFUSED, null, null, e.getMessage(), json, out, err);
         } catch (ClientException e) {
@@ -154,6 +156,22 @@ public final class AdminCli {
             e.printStackTrace(err);
             return REFUSED;
         }
+    }
+
+    /**
+     * Advice for an ACL refusal: ACL 2.0 answers NO_PERMISSION (16) with "username cannot be null." and the like,
+     * ACL 1.0 SYSTEM_ERROR (1) with an AclException text.
+     */
+    static String aclHint(BrokerException e) {
+        String remark = e.remark() == null ? "" : e.remark();
+        boolean acl = e.responseCode() == dev.petrel.protocol.code.ResponseCode.NO_PERMISSION
+            || (e.responseCode() == dev.petrel.protocol.code.ResponseCode.SYSTEM_ERROR && remark.contains("AclException"));
+        if (!acl) {
+            return "";
+        }
+        return "; the cluster checks ACL: sign the requests with --access-key AK --secret-key SK (or $"
+            + Invocation.ACCESS_KEY_VARIABLE + " and $" + Invocation.SECRET_KEY_VARIABLE + ", or accessKey/secretKey in "
+            + "$ROCKETMQ_HOME/conf/tools.yml) of a user allowed to do this";
     }
 
     private static String hint(String message) {
@@ -196,8 +214,9 @@ public final class AdminCli {
         }
         b.append("\nalso: petrel send -n ADDR -t TOPIC [-k KEY] [--tag TAG] BODY...\n"
             + "      petrel consume -n ADDR -t TOPIC [-g GROUP] [--count N]\n\n"
-            + "every command takes -n ADDR (or $NAMESRV_ADDR), --json, and -h/--help; 'petrel admin <command> --help' "
-            + "shows its flags.\n"
+            + "every command takes -n ADDR (or $NAMESRV_ADDR), --access-key AK --secret-key SK (or $PETREL_ACCESS_KEY "
+            + "and $PETREL_SECRET_KEY, or $ROCKETMQ_HOME/conf/tools.yml) to sign requests for a cluster with ACL on, "
+            + "--json, and -h/--help; 'petrel admin <command> --help' shows its flags.\n"
             + "exit codes: 0 ok, 1 the server refused (its code and remark are printed), 2 usage error, 3 cannot connect.\n"
             + "More: docs/operations.md, section \"Admin CLI\".\n");
         return b.toString();

@@ -21,6 +21,12 @@ public record Command(String name, String summary, List<Flag> flags, boolean tak
     public static final Flag NAMESRV = Flag.value("n", "namesrvAddr", "ADDR",
         "NameServer address(es), host:port[;host:port]; default $NAMESRV_ADDR");
     public static final Flag JSON = Flag.toggle(null, "json", "print one JSON object instead of the table (for scripts)");
+    /** ACL credentials (mqadmin reads them from conf/tools.yml only): Petrel's own, long names only. */
+    public static final Flag ACCESS_KEY = Flag.value(null, "access-key", "AK",
+        "sign every request with this ACL access key (ACL 2.0 username); default $PETREL_ACCESS_KEY, then "
+            + "$ROCKETMQ_HOME/conf/tools.yml");
+    public static final Flag SECRET_KEY = Flag.value(null, "secret-key", "SK",
+        "the secret key (password) for --access-key; default $PETREL_SECRET_KEY, then tools.yml (a flag shows in ps)");
     public static final Flag HELP = Flag.toggle("h", "help", "print this help and exit");
 
     /** What a command does with its parsed arguments. */
@@ -41,6 +47,8 @@ public record Command(String name, String summary, List<Flag> flags, boolean tak
     public List<Flag> allFlags() {
         List<Flag> all = new ArrayList<>(flags);
         all.add(NAMESRV);
+        all.add(ACCESS_KEY);
+        all.add(SECRET_KEY);
         all.add(JSON);
         all.add(HELP);
         return all;

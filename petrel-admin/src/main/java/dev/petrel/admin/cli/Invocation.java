@@ -1,9 +1,14 @@
 package dev.petrel.admin.cli;
 
 import dev.petrel.admin.AdminClient;
+import dev.petrel.client.ClientBuilder;
 import dev.petrel.client.ClientConfig;
-
+import dev.petrel.protocol.auth.SessionCredentials;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +25,8 @@ public final class Invocation implements AutoCloseable {
     private final Map<String, String> env;
     private final List<AutoCloseable> opened = new ArrayList<>();
     private AdminClient admin;
+    private SessionCredentials credentials;
+    private boolean credentialsResolved;
 
     Invocation(ParsedArgs args, PrintStream out, Map<String, String> env) {
         this.args = args;
@@ -71,9 +78,78 @@ public final class Invocation implements AutoCloseable {
 
     public AdminClient admin() {
         if (admin == null) {
-            admin = open(new AdminClient(namesrvAddr(), CALL_TIMEOUT));
+            admin = open(new AdminClient(namesrvAddr(), CALL_TIMEOUT, credentials()));
         }
         return admin;
+    }
+
+    /** The environment variables of the access and secret key (the flags win over them). */
+    public static final String ACCESS_KEY_VARIABLE = "PETREL_ACCESS_KEY";
+    public static final String SECRET_KEY_VARIABLE = "PETREL_SECRET_KEY";
+
+    /**
+     * The ACL credentials every request of this run is signed with, or null for none. First {@code --access-key} and
+     * {@code --secret-key}, else $PETREL_ACCESS_KEY and $PETREL_SECRET_KEY, else mqadmin's
+     * {@code <home>/conf/tools.yml} (home: -Drocketmq.home.dir, else $ROCKETMQ_HOME, as mqadmin finds it). A flag or a
+     * variable given without its partner is a usage error; a tools.yml without both keys gives none, as in mqadmin.
+     */
+    public SessionCredentials credentials() {
+        if (!credentialsResolved) {
+            credentials = resolveCredentials();
+            credentialsResolved = true;
+        }
+        return credentials;
+    }
+
+    private SessionCredentials resolveCredentials() {
+        String ak = args.string(Command.ACCESS_KEY.longName());
+        String sk = args.string(Command.SECRET_KEY.longName());
+        if (ak != null || sk != null) {
+            return pair(ak, sk, "--" + Command.ACCESS_KEY.longName(), "--" + Command.SECRET_KEY.longName());
+        }
+        ak = env.get(ACCESS_KEY_VARIABLE);
+        sk = env.get(SECRET_KEY_VARIABLE);
+        if ((ak != null && !ak.isEmpty()) || (sk != null && !sk.isEmpty())) {
+            return pair(ak, sk, "$" + ACCESS_KEY_VARIABLE, "$" + SECRET_KEY_VARIABLE);
+        }
+        String home = AdminToolConfig.ROCKETMQ_HOME.resolvedDefault(); // -Drocketmq.home.dir, as mqadmin
+        if (home == null || home.isBlank()) {
+            home = env.get("ROCKETMQ_HOME");
+        }
+        if (home == null || home.isBlank()) {
+            return null;
+        }
+        Path file = Path.of(home, "conf", "tools.yml");
+        try {
+            if (Files.size(file) > ToolsYml.MAX_BYTES) {
+                throw new UsageException(file + " is over " + ToolsYml.MAX_BYTES + " bytes; a tools.yml holds two "
+                    + "keys (accessKey, secretKey)");
+            }
+            return ToolsYml.parse(Files.readAllBytes(file), file.toString());
+        } catch (NoSuchFileException e) {
+            return null; // mqadmin too goes on unsigned
+        } catch (IOException e) {
+            throw new UsageException("cannot read " + file + " (" + e.getMessage() + "): fix its permissions, or give "
+                + "--access-key/--secret-key");
+        }
+    }
+
+    private static SessionCredentials pair(String ak, String sk, String akName, String skName) {
+        if (ak == null || ak.isBlank() || sk == null || sk.isBlank()) {
+            throw new UsageException("give both " + akName + " and " + skName + " (non-blank), or neither");
+        }
+        return new SessionCredentials(ak, sk);
+    }
+
+    /**
+     * {@code builder} with this run's NameServer address, credentials and call timeout: how commands make the
+     * producers and consumers they need, so these sign their requests as the admin client does.
+     */
+    public <B extends ClientBuilder<B>> B client(B builder) {
+        B b = builder.namesrvAddr(namesrvAddr())
+            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) CALL_TIMEOUT.toMillis());
+        SessionCredentials c = credentials();
+        return c == null ? b : b.credentials(c.accessKey(), c.secretKey());
     }
 
     /** Closes {@code resource} when the command ends. */

@@ -171,7 +171,8 @@ public final class ClusterCommands {
     }
 
     /** The addresses -b or -c name (-c: every broker of the cluster, masters first per broker). */
-    private static List<BrokerAddress> targets(Invocation in, boolean mastersOnly) {
+    /** The brokers of {@code -b} or {@code -c} (exactly one of them): every broker of the cluster, or its masters. */
+    static List<BrokerAddress> targets(Invocation in, boolean mastersOnly) {
         ParsedArgs a = in.args();
         a.requireOneOf("brokerAddr", "clusterName");
         if (a.has("brokerAddr")) {

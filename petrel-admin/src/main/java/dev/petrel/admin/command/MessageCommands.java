@@ -7,7 +7,6 @@ import dev.petrel.admin.cli.ParsedArgs;
 import dev.petrel.admin.cli.Report;
 import dev.petrel.admin.cli.Table;
 import dev.petrel.admin.cli.UsageException;
-import dev.petrel.client.ClientConfig;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.Message;
 import dev.petrel.client.ReceivedMessage;
@@ -154,8 +153,7 @@ public final class MessageCommands {
     }
 
     private static PetrelPullConsumer pullConsumer(Invocation in, String group) {
-        return in.open(PetrelPullConsumer.builder().namesrvAddr(in.namesrvAddr()).group(group)
-            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Invocation.CALL_TIMEOUT.toMillis()).build());
+        return in.open(in.client(PetrelPullConsumer.builder()).group(group).build());
     }
 
     static Report queryMsgByOffset(Invocation in) {
@@ -229,9 +227,8 @@ public final class MessageCommands {
     }
 
     static PetrelProducer producer(Invocation in) {
-        return in.open(PetrelProducer.builder().namesrvAddr(in.namesrvAddr())
-            .group("petrel-admin-" + System.currentTimeMillis()).sendTimeout(Invocation.CALL_TIMEOUT)
-            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Invocation.CALL_TIMEOUT.toMillis()).build());
+        return in.open(in.client(PetrelProducer.builder())
+            .group("petrel-admin-" + System.currentTimeMillis()).sendTimeout(Invocation.CALL_TIMEOUT).build());
     }
 
     static Message message(String topic, String body, String key, String tag) {

@@ -6,7 +6,6 @@ import dev.petrel.admin.cli.Invocation;
 import dev.petrel.admin.cli.ParsedArgs;
 import dev.petrel.admin.cli.Report;
 import dev.petrel.admin.cli.UsageException;
-import dev.petrel.client.ClientConfig;
 import dev.petrel.client.ReceivedMessage;
 import dev.petrel.client.consumer.ConsumeResult;
 import dev.petrel.client.consumer.PetrelPushConsumer;
@@ -67,9 +66,8 @@ public final class QuickCommands {
         String topic = a.required("topic");
         long count = a.longValue("count", Long.MAX_VALUE, 1, Long.MAX_VALUE);
         BlockingQueue<ReceivedMessage> arrived = new LinkedBlockingQueue<>();
-        PetrelPushConsumer consumer = in.open(PetrelPushConsumer.builder().namesrvAddr(in.namesrvAddr())
+        PetrelPushConsumer consumer = in.open(in.client(PetrelPushConsumer.builder())
             .group(a.string("group", DEFAULT_GROUP))
-            .set(ClientConfig.MQ_CLIENT_API_TIMEOUT, (int) Invocation.CALL_TIMEOUT.toMillis())
             .subscribe(topic, a.string("tag", "*")).startFrom(StartPosition.FIRST_OFFSET)
             .listener((messages, context) -> {
                 arrived.addAll(messages);

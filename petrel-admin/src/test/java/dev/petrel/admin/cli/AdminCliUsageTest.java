@@ -30,10 +30,11 @@ class AdminCliUsageTest {
         for (String c : new String[] {"updateTopic", "deleteTopic", "topicList", "topicRoute", "topicStatus", "clusterList",
             "brokerStatus", "getBrokerConfig", "updateBrokerConfig", "updateSubGroup", "deleteSubGroup", "consumerProgress",
             "consumerConnection", "producerConnection", "queryMsgById", "queryMsgByKey", "queryMsgByOffset",
-            "resetOffsetByTime", "sendMessage", "consumeMessage", "printMsg", "statsAll", "haStatus"}) {
+            "resetOffsetByTime", "sendMessage", "consumeMessage", "printMsg", "statsAll", "haStatus", "updateAclConfig",
+            "deleteAclConfig", "updateGlobalWhiteAddr", "clusterAclConfigVersion"}) {
             assertThat(run.out()).contains("  " + c + " ");
         }
-        assertThat(AdminCli.adminCommands()).hasSize(23);
+        assertThat(AdminCli.adminCommands()).hasSize(27);
     }
 
     @Test

@@ -35,6 +35,8 @@ public final class BrokerAuth {
     private final PlainAclWatcher plainAcl;
     private final SessionCredentials innerCredentials;
     private final AuthUser initUser;
+    private final String clusterName;
+    private final Clock clock;
 
     /**
      * @param configDir   {@code <storePathRootDir>/config}
@@ -43,6 +45,8 @@ public final class BrokerAuth {
      */
     public BrokerAuth(Config config, Path configDir, String clusterName, Clock clock) {
         this.config = config;
+        this.clusterName = clusterName;
+        this.clock = clock;
         this.metadata = new AuthMetadata(new ConfigFile(configDir.resolve(AuthMetadata.FILE_NAME)));
         this.failures = new AuthFailures(clock);
         boolean authn = config.get(AuthConfig.AUTHENTICATION_ENABLED);
@@ -59,8 +63,13 @@ public final class BrokerAuth {
         this.initUser = initUser(config.get(AuthConfig.INIT_AUTHENTICATION_USER));
     }
 
-    /** Installs the check (when enabled) and the admin processor on {@code server}; before the server starts. */
-    public void register(RemotingServer server) {
+    /**
+     * Installs the check (when enabled) and the admin processors (ACL 2.0's AUTH_* and ACL 1.0's 50–53) on
+     * {@code server}; before the server starts.
+     *
+     * @param brokerName and {@code brokerAddr}: who answers GET_BROKER_CLUSTER_ACL_INFO
+     */
+    public void register(RemotingServer server, String brokerName, String brokerAddr) {
         if (interceptor != null) {
             server.setInterceptor(interceptor);
         }
@@ -68,6 +77,11 @@ public final class BrokerAuth {
         AuthAdminProcessor admin = new AuthAdminProcessor(metadata);
         for (int code : AuthAdminProcessor.CODES) {
             server.registerProcessor(code, admin, pool);
+        }
+        PlainAclAdminProcessor plain = new PlainAclAdminProcessor(config.get(AuthConfig.ACL_ENABLE) ? plainAcl : null,
+            new PlainAclAdminProcessor.Identity(clusterName, brokerName, brokerAddr), clock);
+        for (int code : PlainAclAdminProcessor.CODES) {
+            server.registerProcessor(code, plain, pool);
         }
     }
 

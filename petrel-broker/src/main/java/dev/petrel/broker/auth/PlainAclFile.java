@@ -56,7 +56,13 @@ final class PlainAclFile {
     private PlainAclFile() {
     }
 
-    static Data parse(byte[] bytes) {
+    /**
+     * The file as SnakeYAML's plain tree (maps, lists, scalars), or null for an empty file, with the limits above;
+     * {@link PlainAclEditor} edits this tree.
+     *
+     * @throws AuthException when it is too long or not YAML (never quoting it)
+     */
+    static Object tree(byte[] bytes) {
         if (bytes.length > MAX_BYTES) {
             throw new AuthException("the file has " + bytes.length + " bytes; at most " + MAX_BYTES + " are read");
         }
@@ -76,10 +82,16 @@ final class PlainAclFile {
                 + (e.getProblemMark().getColumn() + 1)));
         } catch (YAMLException e) {
             throw new AuthException("not valid YAML: " + firstLine(e.getMessage()));
-        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
-            // SnakeYAML's constructors of scalars (timestamps, numbers, binary) throw these for some malformed values.
+        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException | ClassCastException e) {
+            // SnakeYAML's constructors of scalars (timestamps, numbers, binary) throw these for some malformed values,
+            // and a ClassCastException for a scalar tag on a collection ("!!binary [a]", found by ToolsYmlPropertyTest).
             throw new AuthException("not valid YAML: a value cannot be read (" + e.getClass().getSimpleName() + ")");
         }
+        return root;
+    }
+
+    static Data parse(byte[] bytes) {
+        Object root = tree(bytes);
         if (root == null) {
             return Data.EMPTY;
         }

@@ -60,6 +60,27 @@ final class PlainAclWatcher implements AutoCloseable {
         return accounts;
     }
 
+    /** RocketMQ's home directory, under which every ACL file must be. */
+    Path home() {
+        return home;
+    }
+
+    /** The ACL files now, in RocketMQ's order (conf/acl/ sorted, then the default file). */
+    synchronized List<Path> files() {
+        return list();
+    }
+
+    /** The file whose last good content defines {@code accessKey} first, or null. */
+    synchronized Path fileOf(String accessKey) {
+        for (Path p : list()) {
+            Loaded l = files.get(p);
+            if (l != null && l.data().accounts().stream().anyMatch(a -> a.accessKey().equals(accessKey))) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** Reads every file (creating the default one if missing); throws when one is bad. */
     synchronized void load() {
         try {
@@ -106,6 +127,15 @@ final class PlainAclWatcher implements AutoCloseable {
             rebuild();
         }
         return changed;
+    }
+
+    /**
+     * Re-reads {@code p} now, whatever its time and size say (an admin request has just rewritten it: two rewrites in
+     * one millisecond may leave both alike), and whatever else changed.
+     */
+    synchronized void reload(Path p) {
+        files.remove(p);
+        poll();
     }
 
     /** Polls every {@code intervalMillis} on a thread of its own (0: never). */

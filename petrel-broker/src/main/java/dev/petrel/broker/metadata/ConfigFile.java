@@ -91,6 +91,7 @@ public final class ConfigFile {
         try {
             Files.createDirectories(path.getParent());
             writeForced(tmp, content);
+            keepPermissions(path, tmp);
             if (Files.exists(path)) {
                 Files.copy(path, bakTmp, StandardCopyOption.REPLACE_EXISTING);
                 force(bakTmp);
@@ -100,6 +101,21 @@ public final class ConfigFile {
             forceDirectory(path.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Gives the new content the current file's POSIX permissions, so a file an operator restricted (a plain_acl.yml
+     * holding secrets, 0600) is not widened to the umask's default by the rename.
+     */
+    private static void keepPermissions(Path current, Path next) throws IOException {
+        if (!Files.exists(current)) {
+            return;
+        }
+        try {
+            Files.setPosixFilePermissions(next, Files.getPosixFilePermissions(current));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: its default ACLs apply
         }
     }
 

@@ -6,6 +6,7 @@ import dev.petrel.client.BrokerException;
 import dev.petrel.client.ClientException;
 import dev.petrel.client.NetworkException;
 import dev.petrel.client.NoRouteException;
+import dev.petrel.protocol.code.ResponseCode;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -81,7 +82,7 @@ public final class ApiRouter implements HttpHandler {
         } catch (NoRouteException e) {
             Responses.error(exchange, 404, e.getMessage());
         } catch (BrokerException e) {
-            Responses.error(exchange, 502, e.getMessage());
+            Responses.error(exchange, 502, e.getMessage() + aclHint(e));
         } catch (NetworkException e) {
             Responses.error(exchange, 504, e.getMessage());
         } catch (ClientException e) {
@@ -93,6 +94,21 @@ public final class ApiRouter implements HttpHandler {
             }
             Responses.error(exchange, 500, "internal error (" + e.getClass().getSimpleName() + "); details in the log");
         }
+    }
+
+    /**
+     * Advice when the cluster refused the dashboard's own credentials (or their absence): ACL 2.0 answers
+     * NO_PERMISSION (16), ACL 1.0 SYSTEM_ERROR (1) with an AclException text.
+     */
+    static String aclHint(BrokerException e) {
+        String remark = e.remark() == null ? "" : e.remark();
+        if (e.responseCode() != ResponseCode.NO_PERMISSION
+            && !(e.responseCode() == ResponseCode.SYSTEM_ERROR && remark.contains("AclException"))) {
+            return "";
+        }
+        // DashboardConfig's names, written out: http/ stays below the package that wires it
+        return "; the cluster checks ACL: start the dashboard with dashboardAccessKey and dashboardSecretKey (or "
+            + "$PETREL_DASHBOARD_ACCESS_KEY and $PETREL_DASHBOARD_SECRET_KEY) of a user allowed to do this";
     }
 
     /**

@@ -2,12 +2,17 @@ package dev.petrel.protocol.header;
 
 import static dev.petrel.protocol.header.Golden.assertGolden;
 import static dev.petrel.protocol.header.Golden.fields;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.petrel.protocol.header.admin.CloneGroupOffsetRequestHeader;
 import dev.petrel.protocol.header.admin.ConsumeMessageDirectlyResultRequestHeader;
 import dev.petrel.protocol.header.admin.CreateTopicListRequestHeader;
 import dev.petrel.protocol.header.admin.CreateTopicRequestHeader;
+import dev.petrel.protocol.header.admin.CreateAccessConfigRequestHeader;
+import dev.petrel.protocol.header.admin.DeleteAccessConfigRequestHeader;
 import dev.petrel.protocol.header.admin.DeleteSubscriptionGroupRequestHeader;
+import dev.petrel.protocol.header.admin.GetBrokerAclConfigResponseHeader;
+import dev.petrel.protocol.header.admin.UpdateGlobalWhiteAddrsConfigRequestHeader;
 import dev.petrel.protocol.header.admin.DeleteTopicRequestHeader;
 import dev.petrel.protocol.header.admin.GetBrokerConfigResponseHeader;
 import dev.petrel.protocol.header.admin.GetConsumeStatsInBrokerHeader;
@@ -51,6 +56,31 @@ class AdminHeaderGoldenTest {
         assertGolden(new QueryTopicConsumeByWhoRequestHeader("T", NONE), fields("topic", "T"));
         assertGolden(new GetBrokerConfigResponseHeader("{\"counter\":1,\"stateVersion\":0,\"timestamp\":1700000000000}"),
             fields("version", "{\"counter\":1,\"stateVersion\":0,\"timestamp\":1700000000000}"));
+    }
+
+    /** The ACL 1.0 admin headers (security.md §2.8), as mqadmin 5.3.1's updateAclConfig ... send them. */
+    @Test
+    void plainAcl() {
+        assertGolden(new CreateAccessConfigRequestHeader("aliceKey1", "aliceSecret1", "192.168.0.*", false, "DENY", "SUB",
+                "topicA=PUB,topicB=PUB|SUB", "groupA=SUB"),
+            fields("accessKey", "aliceKey1", "secretKey", "aliceSecret1", "whiteRemoteAddress", "192.168.0.*", "admin",
+                "false", "defaultTopicPerm", "DENY", "defaultGroupPerm", "SUB", "topicPerms", "topicA=PUB,topicB=PUB|SUB",
+                "groupPerms", "groupA=SUB"));
+        // an update of one field: the others are absent, admin is always sent
+        assertGolden(new CreateAccessConfigRequestHeader("aliceKey1", null, null, true, null, null, null, null),
+            fields("accessKey", "aliceKey1", "admin", "true"));
+        assertGolden(new DeleteAccessConfigRequestHeader("aliceKey1"), fields("accessKey", "aliceKey1"));
+        assertGolden(new UpdateGlobalWhiteAddrsConfigRequestHeader("10.10.103.*,192.168.0.*", ""),
+            fields("globalWhiteAddrs", "10.10.103.*,192.168.0.*", "aclFileFullPath", ""));
+        assertGolden(new UpdateGlobalWhiteAddrsConfigRequestHeader("*", null), fields("globalWhiteAddrs", "*"));
+        assertGolden(new GetBrokerAclConfigResponseHeader("{\"counter\":2,\"stateVersion\":0,\"timestamp\":1700000000000}",
+                "{\"/opt/rocketmq/conf/plain_acl.yml\":{\"counter\":2,\"stateVersion\":0,\"timestamp\":1700000000000}}",
+                "broker-a", "127.0.0.1:10911", "DefaultCluster"),
+            fields("version", "{\"counter\":2,\"stateVersion\":0,\"timestamp\":1700000000000}", "allAclFileVersion",
+                "{\"/opt/rocketmq/conf/plain_acl.yml\":{\"counter\":2,\"stateVersion\":0,\"timestamp\":1700000000000}}",
+                "brokerName", "broker-a", "brokerAddr", "127.0.0.1:10911", "clusterName", "DefaultCluster"));
+        assertThat(new CreateAccessConfigRequestHeader("k", "hidden-secret", null, false, null, null, null, null)
+            .toString()).doesNotContain("hidden-secret");
     }
 
     @Test

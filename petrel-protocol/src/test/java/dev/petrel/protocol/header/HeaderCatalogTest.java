@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 
 class HeaderCatalogTest {
 
-    /** Request codes of request-codes.md §3–§6 whose 5.3.1 request carries header fields. */
+    /** Request codes of request-codes.md §3–§6 (and security.md §2.8) whose 5.3.1 request carries header fields. */
     private static final List<Integer> WITH_REQUEST_HEADER = List.of(10, 11, 12, 14, 15, 17, 18, 29, 30, 31, 32, 33, 34, 35,
-        36, 37, 38, 39, 40, 41, 42, 100, 101, 102, 103, 104, 105, 202, 203, 204, 205, 207, 208, 215, 216, 217, 219, 220, 221,
+        36, 37, 38, 39, 40, 41, 42, 50, 51, 53, 100, 101, 102, 103, 104, 105, 202, 203, 204, 205, 207, 208, 215, 216, 217, 219, 220, 221,
         222, 223, 224, 300, 303, 307, 308, 309, 310, 314, 315, 317, 320, 321, 322, 323, 324, 325, 326, 327, 343, 345, 351, 352,
         361, 901, 904);
 
@@ -42,7 +42,7 @@ class HeaderCatalogTest {
 
     @Test
     void responsesWithHeaders() {
-        assertThat(HeaderCatalog.responses().keySet()).containsExactlyInAnyOrder(10, 11, 12, 14, 26, 29, 30, 31, 32, 34, 101,
+        assertThat(HeaderCatalog.responses().keySet()).containsExactlyInAnyOrder(10, 11, 12, 14, 26, 29, 30, 31, 32, 34, 52, 101,
             103, 205, 310, 320, 322, 324, 325, 327, 361);
     }
 

@@ -97,6 +97,9 @@ public final class ConfigReference {
             + "Apache RocketMQ cluster. It binds 127.0.0.1 unless `dashboardAddress` says otherwise: it has no login. "
             + "Test builds set `PETREL_DASHBOARD_ENABLE=false` in Surefire's environment, so no fixture binds 8082.",
             dev.petrel.dashboard.DashboardConfig.DEF),
+        new Section("Admin CLI", "Read by `petrel admin` (and `petrel send` / `consume`) besides its flags; its "
+            + "credentials come from `--access-key`/`--secret-key`, `$PETREL_ACCESS_KEY`/`$PETREL_SECRET_KEY` or this "
+            + "file (docs/operations.md, \"Admin CLI\").", dev.petrel.admin.cli.AdminToolConfig.DEF),
         new Section("Standalone", "Read by `petrel standalone` in addition to its roles' properties. Unless the "
             + "configuration says otherwise, standalone keeps its data in `~/petrel` (the broker's store in "
             + "`~/petrel/store`, the NameServer's files in `~/petrel/namesrv`) and names its broker `broker-a`.",

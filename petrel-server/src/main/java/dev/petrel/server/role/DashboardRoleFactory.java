@@ -62,7 +62,8 @@ public final class DashboardRoleFactory implements RoleFactory {
                 if (server == null) {
                     return "dashboard off (dashboardEnable=false)";
                 }
-                return "dashboard on " + server.url() + (server.readOnly() ? " (read-only)" : "");
+                return "dashboard on " + server.url() + (server.readOnly() ? " (read-only)" : "")
+                    + (settings.credentials() == null ? "" : ", signing as " + settings.credentials().accessKey());
             }
 
             @Override

@@ -8,7 +8,11 @@ import dev.petrel.protocol.header.admin.CloneGroupOffsetRequestHeader;
 import dev.petrel.protocol.header.admin.ConsumeMessageDirectlyResultRequestHeader;
 import dev.petrel.protocol.header.admin.CreateTopicListRequestHeader;
 import dev.petrel.protocol.header.admin.CreateTopicRequestHeader;
+import dev.petrel.protocol.header.admin.CreateAccessConfigRequestHeader;
+import dev.petrel.protocol.header.admin.DeleteAccessConfigRequestHeader;
 import dev.petrel.protocol.header.admin.DeleteSubscriptionGroupRequestHeader;
+import dev.petrel.protocol.header.admin.GetBrokerAclConfigResponseHeader;
+import dev.petrel.protocol.header.admin.UpdateGlobalWhiteAddrsConfigRequestHeader;
 import dev.petrel.protocol.header.admin.DeleteTopicRequestHeader;
 import dev.petrel.protocol.header.admin.GetBrokerConfigResponseHeader;
 import dev.petrel.protocol.header.admin.GetConsumeStatsInBrokerHeader;
@@ -187,6 +191,10 @@ public final class HeaderCatalog {
         request(VIEW_BROKER_STATS_DATA, ViewBrokerStatsDataRequestHeader.class);
         request(QUERY_CONSUME_QUEUE, QueryConsumeQueueRequestHeader.class);
         request(RESUME_CHECK_HALF_MESSAGE, ResumeCheckHalfMessageRequestHeader.class);
+        request(UPDATE_AND_CREATE_ACL_CONFIG, CreateAccessConfigRequestHeader.class);
+        request(DELETE_ACL_CONFIG, DeleteAccessConfigRequestHeader.class);
+        response(GET_BROKER_CLUSTER_ACL_INFO, GetBrokerAclConfigResponseHeader.class);
+        request(UPDATE_GLOBAL_WHITE_ADDRS_CONFIG, UpdateGlobalWhiteAddrsConfigRequestHeader.class);
 
         // Broker to client (§6); GET_CONSUMER_RUNNING_INFO and CONSUME_MESSAGE_DIRECTLY share the admin headers above.
         request(NOTIFY_CONSUMER_IDS_CHANGED, NotifyConsumerIdsChangedRequestHeader.class);
