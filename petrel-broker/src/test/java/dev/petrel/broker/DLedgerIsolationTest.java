@@ -117,10 +117,12 @@ class DLedgerIsolationTest {
 
     @Test
     void aLeaderWhosePeersAreGoneClosesInSecondsAndAnswersItsPendingPuts() throws Exception {
-        // A commit timeout longer than the close bound: only the stop can answer the puts. Election timeouts long
-        // enough that the lonely leader is still leading (check-quorum) when the delayed message falls due.
+        // A commit timeout longer than the close bound: only the stop can answer the puts. The lonely leader keeps
+        // leading (check-quorum) for raftElectionTimeoutMaxMs after its peers go, and the delayed message must fall
+        // due and be delivered inside that window: 15 s, so a schedule loop running late on a loaded machine still
+        // makes it (3.5 s was too short for one run beside three helpers' builds).
         startGroup(Map.of("raftCommitTimeoutMs", "120000", "raftElectionTimeoutMinMs", "2500",
-            "raftElectionTimeoutMaxMs", "3500"));
+            "raftElectionTimeoutMaxMs", "15000"));
         DLedgerMember leader = awaitRegisteredLeader(nodes);
         raw = new RemotingClient("raw", RemotingClientConfig.defaults(), Clock.system());
         raw.start();
