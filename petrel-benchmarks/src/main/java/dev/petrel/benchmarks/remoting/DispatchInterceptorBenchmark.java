@@ -78,7 +78,7 @@ public class DispatchInterceptorBenchmark {
         server = new RemotingServer("bench", RemotingServerConfig.defaults().with(RemotingServerConfig.LISTEN_PORT, 0)
             .with(RemotingServerConfig.BIND_ADDRESS, "127.0.0.1"),
             Clock.system());
-        auth.register(server);
+        auth.register(server, "bench-broker", "127.0.0.1:0");
         if (mode.equals("authz")) {
             auth.metadata().createAcl(dev.petrel.broker.auth.AuthCodec.acl("User:bench",
                 dev.petrel.broker.auth.AuthCodec.decodeAclInfo(("{\"policies\":[{\"entries\":[{\"actions\":[\"Pub\"],"
